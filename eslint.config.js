@@ -1,0 +1,35 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'locales'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['client/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
+  },
+  // Layering of architecture.md: shared imports neither client nor server; client never imports server.
+  {
+    files: ['shared/**/*.ts', 'shared/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] }] },
+  },
+  {
+    files: ['client/**/*.ts', 'client/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/listings-api/**'] }] },
+  },
+  {
+    files: ['listings-api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
+  },
+);

@@ -1,0 +1,269 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Row types of the listings database (listings-api/db/migrations). Keep in step with migrations.
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export type NatureId = 'V' | 'L' | 'S';
+export type LieuType =
+  | 'Generic'
+  | 'Pays'
+  | 'Plaques'
+  | 'Regions'
+  | 'Departements'
+  | 'Villes'
+  | 'Lieudits'
+  | 'Arrondissements'
+  | 'Quartiers'
+  | 'Zones';
+
+export interface PhotoRow {
+  id: number;
+  width: number;
+  height: number;
+  alt_fr: string;
+  alt_en: string;
+}
+export interface FeesRow {
+  payer: 'buyer' | 'seller' | 'tenant' | 'owner';
+  percent: number | null;
+  amount: number | null;
+  deposit?: number | null;
+  charges?: number | null;
+}
+export interface CondoRow {
+  lots: number;
+  yearly_charges: number;
+  procedure: boolean;
+}
+export interface FeeScaleRow {
+  nature: NatureId;
+  from: number;
+  to: number | null;
+  percent: number | null;
+  amount: number | null;
+}
+
+export interface NaturesTable {
+  id: NatureId;
+  position: number;
+  slug_fr: string;
+  slug_en: string;
+  libelle_fr: string;
+  libelle_en: string;
+}
+export interface RubriquesTable {
+  id: number;
+  parent_id: number | null;
+  is_generic: Generated<boolean>;
+  position: Generated<number>;
+  slug_fr: string;
+  slug_en: string;
+  libelle_fr: string;
+  libelle_en: string;
+  plural_fr: string;
+  plural_en: string;
+  natures: NatureId[];
+}
+export interface OmrListsTable {
+  id: number;
+  slug: string;
+  name_fr: string;
+  name_en: string;
+  lieux: Generated<number[]>;
+}
+export interface LieuxTable {
+  id: number;
+  slug: string;
+  type: LieuType;
+  parent_id: number | null;
+  ancestors: Generated<number[]>;
+  lieux: Generated<number[]>;
+  code: string | null;
+  postcodes: Generated<string[]>;
+  libelle_fr: string;
+  libelle_en: string;
+  libelle_prep_fr: string;
+  libelle_prep_en: string;
+  search_name: string;
+  lat: number | null;
+  lng: number | null;
+  population: Generated<number>;
+  omr_list_id: number | null;
+  is_foreign_country: Generated<boolean>;
+}
+export interface NetworksTable {
+  id: number;
+  slug: string;
+  name: string;
+  description_fr: Generated<string>;
+  description_en: Generated<string>;
+  website: string | null;
+}
+export interface AgenciesTable {
+  id: number;
+  slug: string;
+  name: string;
+  search_name: string;
+  network_id: number | null;
+  address: string;
+  cp: string;
+  ville: string;
+  lieu_id: number;
+  lieu_path: number[];
+  phone: string;
+  email: string;
+  website: string | null;
+  description_fr: Generated<string>;
+  description_en: Generated<string>;
+  fee_scale: Json<FeeScaleRow[]>;
+  active: Generated<boolean>;
+  relevance: Generated<number>;
+  lat: number | null;
+  lng: number | null;
+  created_at: Generated<Timestamp>;
+}
+export interface OmrAgencyListsTable {
+  id: number;
+  slug: string;
+  name_fr: string;
+  name_en: string;
+  lieu_id: number | null;
+  agencies: Generated<number[]>;
+}
+export interface ReviewsTable {
+  id: number;
+  agency_id: number;
+  lang: string;
+  rating: number;
+  author: string;
+  title: string;
+  body: string;
+  response: string | null;
+  source: string;
+  created_at: Timestamp;
+}
+export interface OffersTable {
+  id: number;
+  slug: string;
+  nature: NatureId;
+  rubrique_id: number;
+  rubrique_path: number[];
+  lieu_id: number;
+  lieu_path: number[];
+  agency_id: number;
+  status: Generated<'active' | 'obsolete'>;
+  premium: Generated<boolean>;
+  exclusivity: Generated<boolean>;
+  reference: string;
+  titre1_fr: string;
+  titre1_en: string;
+  titre2_fr: string;
+  titre2_en: string;
+  description_fr: string;
+  description_en: string;
+  price: number | null;
+  monthly_rent: number | null;
+  weekly_rent: number | null;
+  prix_cache: Generated<boolean>;
+  price_without_fees: number | null;
+  fees: Json<FeesRow> | null;
+  condo: Json<CondoRow> | null;
+  surface: number | null;
+  field_surface: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  atouts: Generated<string[]>;
+  dpe_class: string | null;
+  dpe_value: number | null;
+  ges_class: string | null;
+  ges_value: number | null;
+  photos: Json<PhotoRow[]>;
+  video_url: string | null;
+  tour_url: string | null;
+  lat: number | null;
+  lng: number | null;
+  published_at: Timestamp;
+  updated_at: Timestamp;
+  obsolete_at: Timestamp | null;
+}
+export interface ExternalLinksTable {
+  id: number;
+  lieu_id: number | null;
+  position: Generated<number>;
+  label_fr: string;
+  label_en: string;
+  url: string;
+}
+export interface KeyValueTable {
+  key: string;
+  value: Json<unknown>;
+}
+export interface ContactsTable {
+  id: Generated<number>;
+  created_at: Generated<Timestamp>;
+  idempotency_key: string | null;
+  offer_id: number | null;
+  agency_id: number | null;
+  lang: string;
+  name: string;
+  email: string;
+  phone: string;
+  phone_e164: string;
+  message: string;
+  reco: Generated<boolean>;
+}
+export interface ProspectsTable {
+  id: Generated<number>;
+  created_at: Generated<Timestamp>;
+  idempotency_key: string | null;
+  lang: string;
+  lastname: string;
+  firstname: string;
+  company: string;
+  lieu_id: number | null;
+  city: string;
+  phone: string;
+  phone_e164: string;
+  email: string;
+  message: Generated<string>;
+}
+export interface AlertsTable {
+  id: Generated<number>;
+  created_at: Generated<Timestamp>;
+  token_hash: string;
+  email: string;
+  lang: string;
+  contact_proximite: Generated<boolean>;
+  criteria: Json<Record<string, unknown>>;
+  criteria_key: string;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+  last_sent_at: Timestamp | null;
+}
+export interface StatsTable {
+  id: Generated<number>;
+  created_at: Generated<Timestamp>;
+  type: 'liste' | 'detail' | 'email' | 'telephone';
+  offer_ids: number[];
+}
+
+export interface Database {
+  natures: NaturesTable;
+  rubriques: RubriquesTable;
+  omr_lists: OmrListsTable;
+  lieux: LieuxTable;
+  networks: NetworksTable;
+  agencies: AgenciesTable;
+  omr_agency_lists: OmrAgencyListsTable;
+  reviews: ReviewsTable;
+  offers: OffersTable;
+  external_links: ExternalLinksTable;
+  settings: KeyValueTable;
+  omr_config: KeyValueTable;
+  contacts: ContactsTable;
+  prospects: ProspectsTable;
+  alerts: AlertsTable;
+  stats: StatsTable;
+}
