@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# One image, two roles: the web BFF (default command) and the listings API
+# (command: npx tsx listings-api/main.ts). See docker-compose.yml for the production topology.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/server ./server
+COPY --from=build --chown=node:node /app/shared ./shared
+COPY --from=build --chown=node:node /app/listings-api ./listings-api
+COPY --from=build --chown=node:node /app/locales ./locales
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+EXPOSE 3000 4050
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["npx", "tsx", "server/main.ts"]
