@@ -183,3 +183,408 @@ export const ApiErrorSchema = v.object({
   field: v.optional(v.string()),
 });
 export type ApiError = v.InferOutput<typeof ApiErrorSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Vocabularies shared by the API's parameters and the web app's forms.
+
+/**
+ * Offer sorts (spec section 9). default: premium offers first, then newest; new: newest first;
+ * price_*: sale price; rent_*: monthly rent; weekly_rent_*: weekly rent. On every price or rent
+ * sort, offers whose price is hidden (prixCache) or missing come last.
+ */
+export const OFFER_SORTS = [
+  'default',
+  'new',
+  'price_asc',
+  'price_desc',
+  'rent_asc',
+  'rent_desc',
+  'weekly_rent_asc',
+  'weekly_rent_desc',
+] as const;
+export const OfferSortSchema = v.picklist(OFFER_SORTS);
+export type OfferSort = v.InferOutput<typeof OfferSortSchema>;
+
+/** Assets (atouts) of spec section 3; the settings' formCriteriasAssets choose among them. */
+export const ATOUTS = [
+  'alarme',
+  'ascenseur',
+  'balcon',
+  'box',
+  'car',
+  'cave',
+  'cave_a_vin',
+  'cheminee',
+  'climatisation',
+  'garage',
+  'grenier',
+  'hammam',
+  'interphone',
+  'jacuzzi',
+  'jardin',
+  'parking',
+  'piscine',
+  'rdc',
+  'sauna',
+  'sous_sol',
+  'tennis',
+  'terrasse',
+  'veranda',
+  'vigne',
+  'vue_mer',
+] as const;
+export const AtoutSchema = v.picklist(ATOUTS);
+export type Atout = v.InferOutput<typeof AtoutSchema>;
+
+/** Agency directory sorts (spec section 9): relevance, A-Z, Z-A. */
+export const AGENCY_SORTS = ['relevance', 'az', 'za'] as const;
+export const AgencySortSchema = v.picklist(AGENCY_SORTS);
+export type AgencySort = v.InferOutput<typeof AgencySortSchema>;
+
+/** POST /stat types (spec section 7). */
+export const STAT_TYPES = ['liste', 'detail', 'email', 'telephone'] as const;
+export const StatTypeSchema = v.picklist(STAT_TYPES);
+export type StatType = v.InferOutput<typeof StatTypeSchema>;
+
+export const OFFER_STATUSES = ['active', 'obsolete'] as const;
+export const OfferStatusSchema = v.picklist(OFFER_STATUSES);
+
+/** Photo widths served under /photos/{id}-{w}.jpg. */
+export const PHOTO_WIDTHS = [400, 800, 1200] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Offers
+
+export const FeesSchema = v.object({
+  /** Who pays the agency fees. */
+  payer: v.picklist(['buyer', 'seller', 'tenant', 'owner']),
+  percent: v.nullable(v.number()),
+  amount: v.nullable(v.number()),
+  /** Security deposit (rentals). */
+  deposit: v.nullable(v.number()),
+  /** Monthly charges (rentals). */
+  charges: v.nullable(v.number()),
+});
+export type Fees = v.InferOutput<typeof FeesSchema>;
+
+export const CondoSchema = v.object({
+  lots: v.number(),
+  yearly_charges: v.number(),
+  /** A procedure is under way against the condominium. */
+  procedure: v.boolean(),
+});
+export type Condo = v.InferOutput<typeof CondoSchema>;
+
+/** One energy diagnosis (DPE or GES): class A..G and value, both null when not given. */
+export const EnergySchema = v.object({
+  class: v.nullable(v.string()),
+  value: v.nullable(v.number()),
+});
+export type Energy = v.InferOutput<typeof EnergySchema>;
+
+export const NetworkRefSchema = v.object({ id: v.number(), slug: v.string(), name: v.string() });
+export type NetworkRef = v.InferOutput<typeof NetworkRefSchema>;
+
+/** The agency block of an offer page: enough to call, write, or link to the agency. */
+export const AgencyContactSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  address: v.string(),
+  cp: v.string(),
+  ville: v.string(),
+  website: v.nullable(v.string()),
+  network: v.nullable(NetworkRefSchema),
+});
+export type AgencyContact = v.InferOutput<typeof AgencyContactSchema>;
+
+/** GET /offre/{id} and /offre/by-slug/{slug} (200): everything the offer page shows. */
+export const OfferDetailSchema = v.object({
+  ...OfferSummarySchema.entries,
+  agency: AgencyContactSchema,
+  /** The offer's place with its ancestors, for breadcrumbs. */
+  lieu: LieuWithAncestorsSchema,
+  premium: v.boolean(),
+  description: v.string(),
+  atouts: v.array(v.string()),
+  priceWithoutFees: v.nullable(v.number()),
+  fees: v.nullable(FeesSchema),
+  condo: v.nullable(CondoSchema),
+  dpe: EnergySchema,
+  ges: EnergySchema,
+  photos: v.array(PhotoSchema),
+  videoUrl: v.nullable(v.string()),
+  tourUrl: v.nullable(v.string()),
+  lat: v.nullable(v.number()),
+  lng: v.nullable(v.number()),
+  updatedAt: v.string(),
+});
+export type OfferDetail = v.InferOutput<typeof OfferDetailSchema>;
+
+/**
+ * GET /offre/{id} for an offer that is no longer on sale: status 410 with this body, so the page
+ * can say 'This exceptional property is no longer available' and link to similar searches.
+ */
+export const OfferObsoleteSchema = v.object({
+  status: v.literal('obsolete'),
+  offer: OfferSummarySchema,
+  related: v.object({
+    nature: NatureIdSchema,
+    rubrique: v.number(),
+    lieu: LieuWithAncestorsSchema,
+  }),
+});
+export type OfferObsolete = v.InferOutput<typeof OfferObsoleteSchema>;
+
+export const OfferRefSchema = v.object({ id: v.number(), slug: v.string() });
+export type OfferRef = v.InferOutput<typeof OfferRefSchema>;
+
+/**
+ * GET /offre/navigation: the neighbours of an offer in a search, in the search's sort order.
+ * position is 1-based; null (and no neighbours) when the offer is not part of the search.
+ */
+export const OfferNavigationSchema = v.object({
+  previous: v.nullable(OfferRefSchema),
+  next: v.nullable(OfferRefSchema),
+  position: v.nullable(v.number()),
+  total: v.number(),
+});
+export type OfferNavigation = v.InferOutput<typeof OfferNavigationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Places
+
+/** One answer of GET /search-lieu (place autocomplete). */
+export const LieuSuggestionSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  libelle: v.string(),
+  libelle_prep: v.string(),
+  type: LieuTypeSchema,
+  /** Short label of the parent chain to tell places apart, e.g. 'Alpes-Maritimes'. */
+  parent_label: v.nullable(v.string()),
+});
+export type LieuSuggestion = v.InferOutput<typeof LieuSuggestionSchema>;
+
+/** GET /search-lieu */
+export const LieuSuggestionListSchema = v.object({ items: v.array(LieuSuggestionSchema) });
+export type LieuSuggestionList = v.InferOutput<typeof LieuSuggestionListSchema>;
+
+/** GET /lieu?ids=1,2: the places found, in the order asked (unknown ids are left out). */
+export const LieuWithAncestorsListSchema = v.array(LieuWithAncestorsSchema);
+
+/** GET /lieu/{id}/children: each child place with its count of active offers (hub pages). */
+export const LieuCountSchema = v.object({ lieu: LieuSchema, count: v.number() });
+export type LieuCount = v.InferOutput<typeof LieuCountSchema>;
+export const LieuChildrenSchema = v.array(LieuCountSchema);
+
+/** GET /url?lieu=ID: the canonical path segment of a place in result-list URLs. */
+export const LieuUrlSchema = v.object({ id: v.number(), slug: v.string(), path: v.string() });
+export type LieuUrl = v.InferOutput<typeof LieuUrlSchema>;
+
+/** GET /liens-externes?lieu=ID: footer links of the nearest place having some (or generic ones). */
+export const ExternalLinksSchema = v.object({
+  /** The place the links belong to; null for the generic links. */
+  lieu_id: v.nullable(v.number()),
+  items: v.array(v.object({ label: v.string(), url: v.string() })),
+});
+export type ExternalLinks = v.InferOutput<typeof ExternalLinksSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Counts for hubs and substitute searches
+
+export const RubriqueCountSchema = v.object({ rubrique_id: v.number(), count: v.number() });
+export type RubriqueCount = v.InferOutput<typeof RubriqueCountSchema>;
+/** GET /compteur/rubriques */
+export const RubriqueCountsSchema = v.array(RubriqueCountSchema);
+
+/**
+ * GET /compteur: counts of active offers for substitute searches, one list per kind: places
+ * nearby (within rayon km, nearest first), the searched place's ancestors (nearest first), and
+ * other rubriques of the nature in the same place (largest first).
+ */
+export const CompteurSchema = v.object({
+  nearby: v.array(v.object({ lieu: LieuSchema, count: v.number(), distance_km: v.number() })),
+  parents: v.array(LieuCountSchema),
+  rubriques: v.array(RubriqueCountSchema),
+});
+export type Compteur = v.InferOutput<typeof CompteurSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Forms and alerts
+
+/** POST /contact, /contact-prospect (201): the stored request. */
+export const ContactCreatedSchema = v.object({ id: v.number(), created_at: v.string() });
+export type ContactCreated = v.InferOutput<typeof ContactCreatedSchema>;
+
+/** POST /stat (201) */
+export const StatCreatedSchema = v.object({ id: v.number() });
+
+/**
+ * The alert payload of spec section 7. Price bounds are the sale price for V, the monthly rent
+ * for L, the weekly rent for S.
+ */
+export const AlertCriteriaSchema = v.object({
+  nature: NatureIdSchema,
+  rubrique: v.optional(v.array(v.number())),
+  lieu: v.optional(v.nullable(v.number())),
+  omr_list_id: v.optional(v.nullable(v.number())),
+  prix_max: v.optional(v.nullable(v.number())),
+  prix_min: v.optional(v.nullable(v.number())),
+  nb_pieces: v.optional(v.nullable(v.number())),
+  nb_chambres: v.optional(v.nullable(v.number())),
+  surface_max: v.optional(v.nullable(v.number())),
+  surface_min: v.optional(v.nullable(v.number())),
+  surface_terrain_max: v.optional(v.nullable(v.number())),
+  surface_terrain_min: v.optional(v.nullable(v.number())),
+  atouts: v.optional(v.array(v.string())),
+});
+export type AlertCriteria = v.InferOutput<typeof AlertCriteriaSchema>;
+
+export const AlertSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  lang: LangSchema,
+  contactProximite: v.boolean(),
+  criteria: AlertCriteriaSchema,
+  created_at: v.string(),
+  /** Set once the address is confirmed by the first mail's link. */
+  confirmed_at: v.nullable(v.string()),
+});
+export type Alert = v.InferOutput<typeof AlertSchema>;
+
+/**
+ * POST /alerte (201). The token is the only key to the alert (32 random bytes, base64url); the
+ * API keeps only its SHA-256. Keep it: GET and DELETE /alerte need it.
+ */
+export const AlertCreatedSchema = v.object({ token: v.string(), alert: AlertSchema });
+export type AlertCreated = v.InferOutput<typeof AlertCreatedSchema>;
+
+/** GET /alerte: the alerts of the tokens given, each with its token. */
+export const AlertListSchema = v.object({
+  items: v.array(v.object({ token: v.string(), alert: AlertSchema })),
+});
+export type AlertList = v.InferOutput<typeof AlertListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Agencies, networks, reviews
+
+export const AgencySummarySchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  address: v.string(),
+  cp: v.string(),
+  ville: v.string(),
+  lieu_id: v.number(),
+  network: v.nullable(NetworkRefSchema),
+  active: v.boolean(),
+  /** Review summary: count and average rating (null without reviews). */
+  reviews: v.object({ total: v.number(), average: v.nullable(v.number()) }),
+});
+export type AgencySummary = v.InferOutput<typeof AgencySummarySchema>;
+
+/** GET /agence (list) */
+export const AgencyListSchema = v.object({
+  total: v.number(),
+  page: v.number(),
+  limit: v.number(),
+  items: v.array(AgencySummarySchema),
+});
+export type AgencyList = v.InferOutput<typeof AgencyListSchema>;
+
+export const FeeScaleEntrySchema = v.object({
+  nature: NatureIdSchema,
+  from: v.number(),
+  to: v.nullable(v.number()),
+  percent: v.nullable(v.number()),
+  amount: v.nullable(v.number()),
+});
+export type FeeScaleEntry = v.InferOutput<typeof FeeScaleEntrySchema>;
+
+/** GET /agence?slug= or ?id= (one agency) */
+export const AgencyDetailSchema = v.object({
+  ...AgencySummarySchema.entries,
+  phone: v.string(),
+  email: v.string(),
+  website: v.nullable(v.string()),
+  description: v.string(),
+  lat: v.nullable(v.number()),
+  lng: v.nullable(v.number()),
+  feeScale: v.array(FeeScaleEntrySchema),
+  /** Active offers per nature. */
+  offerCounts: v.object({ V: v.number(), L: v.number(), S: v.number() }),
+});
+export type AgencyDetail = v.InferOutput<typeof AgencyDetailSchema>;
+
+/** GET /reseau/{slug} (also /network/{slug}) */
+export const NetworkSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  description: v.string(),
+  website: v.nullable(v.string()),
+  /** Active agencies of the network. */
+  agencies_count: v.number(),
+});
+export type Network = v.InferOutput<typeof NetworkSchema>;
+
+export const ReviewSchema = v.object({
+  rating: v.number(),
+  author: v.string(),
+  title: v.string(),
+  body: v.string(),
+  response: v.nullable(v.string()),
+  source: v.string(),
+  date: v.string(),
+});
+export type Review = v.InferOutput<typeof ReviewSchema>;
+
+/** GET /client-survey?agency=ID: total and average over all the agency's reviews. */
+export const ReviewListSchema = v.object({
+  total: v.number(),
+  average: v.nullable(v.number()),
+  page: v.number(),
+  limit: v.number(),
+  items: v.array(ReviewSchema),
+});
+export type ReviewList = v.InferOutput<typeof ReviewListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Editorial configuration (omr)
+
+/** GET /omr-data; cache_tags go into the edge cache tag header. */
+export const OmrDataSchema = v.object({
+  ...OmrSchema.entries,
+  cache_tags: v.array(v.string()),
+});
+export type OmrData = v.InferOutput<typeof OmrDataSchema>;
+
+/** A curated list of places (GET /omr-list). */
+export const OmrListSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  lieux: v.array(LieuRefSchema),
+});
+export type OmrList = v.InferOutput<typeof OmrListSchema>;
+export const OmrListsSchema = v.object({ items: v.array(OmrListSchema) });
+
+/** A curated list of agencies for a region (GET /omr-agences-list). */
+export const OmrAgencyListSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  lieu_id: v.nullable(v.number()),
+  agencies: v.array(AgencySummarySchema),
+});
+export type OmrAgencyList = v.InferOutput<typeof OmrAgencyListSchema>;
+export const OmrAgencyListsSchema = v.object({ items: v.array(OmrAgencyListSchema) });
+
+/** GET /healthz */
+export const HealthSchema = v.object({
+  status: v.literal('ok'),
+  db: v.picklist(['postgres', 'pglite']),
+});
