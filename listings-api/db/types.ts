@@ -241,12 +241,45 @@ export interface AlertsTable {
   confirmed_at: Timestamp | null;
   unsubscribed_at: Timestamp | null;
   last_sent_at: Timestamp | null;
+  /** Set when the confirmation mail went out (migration 003). */
+  confirm_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface StatsTable {
   id: Generated<number>;
   created_at: Generated<Timestamp>;
   type: 'liste' | 'detail' | 'email' | 'telephone';
   offer_ids: number[];
+}
+
+// Alert e-mails (migration 003-alert-mail).
+export interface MailOutboxTable {
+  id: Generated<number>;
+  created_at: Generated<Timestamp>;
+  alert_id: number;
+  kind: 'confirm' | 'digest';
+  to_address: string;
+  subject: string;
+  message_id: string;
+  headers: Json<Record<string, string>>;
+  html: string;
+  text: string;
+  offer_ids: Generated<number[]>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  last_error: string | null;
+}
+export interface AlertSentOffersTable {
+  alert_id: number;
+  offer_id: number;
+  sent_at: Generated<Timestamp>;
+  outbox_id: number | null;
+}
+export interface AlertMailKeysTable {
+  id: number;
+  secret: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface Database {
@@ -266,4 +299,7 @@ export interface Database {
   prospects: ProspectsTable;
   alerts: AlertsTable;
   stats: StatsTable;
+  mail_outbox: MailOutboxTable;
+  alert_sent_offers: AlertSentOffersTable;
+  alert_mail_keys: AlertMailKeysTable;
 }
