@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import * as m001 from './migrations/001-core';
+import * as m002 from './migrations/002-search-counts';
 import * as m003 from './migrations/003-alert-mail';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
   '001-core': m001,
+  '002-search-counts': m002,
   '003-alert-mail': m003,
 };
 

@@ -282,6 +282,19 @@ export interface AlertMailKeysTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Materialized view (migration 002): active offers per place, nature and rubrique; 0 = any. */
+export interface OfferCountsView {
+  lieu_id: number;
+  nature: NatureId;
+  rubrique_id: number;
+  n: number;
+}
+export interface OfferCountsStateTable {
+  id: number;
+  stale: boolean;
+  refreshed_at: Timestamp | null;
+}
+
 export interface Database {
   natures: NaturesTable;
   rubriques: RubriquesTable;
@@ -292,6 +305,8 @@ export interface Database {
   omr_agency_lists: OmrAgencyListsTable;
   reviews: ReviewsTable;
   offers: OffersTable;
+  offer_counts: OfferCountsView;
+  offer_counts_state: OfferCountsStateTable;
   external_links: ExternalLinksTable;
   settings: KeyValueTable;
   omr_config: KeyValueTable;
