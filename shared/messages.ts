@@ -1,0 +1,152 @@
+import type { MessageDescriptor } from '@lingui/core';
+
+// The user-visible messages of the shared modules, as Lingui message descriptors written without
+// macros (shared code also runs under tsx, where no macro is compiled). Each object is marked
+// /*i18n*/ so `lingui extract` collects it; `message` is the French source text. The web app
+// shows them with `i18n._(descriptor)`; descriptors with placeholders carry their `values`.
+
+export const NAME_MAX_LENGTH = 80;
+export const PROSPECT_FIELD_MAX_LENGTH = 80;
+export const MESSAGE_MAX_LENGTH = 5000;
+
+// Search form (spec section 5)
+
+export const minPriceAboveMax: MessageDescriptor = /*i18n*/ {
+  id: 'search.price.minAboveMax',
+  message: 'Le prix minimum doit être inférieur au prix maximum',
+};
+export const minRentAboveMax: MessageDescriptor = /*i18n*/ {
+  id: 'search.rent.minAboveMax',
+  message: 'Le loyer minimum doit être inférieur au loyer maximum',
+};
+export const bedroomsAboveRooms: MessageDescriptor = /*i18n*/ {
+  id: 'search.bedrooms.aboveRooms',
+  message: 'Le nombre de chambres doit être inférieur au nombre de pièces',
+};
+export const minSurfaceAboveMax: MessageDescriptor = /*i18n*/ {
+  id: 'search.surface.minAboveMax',
+  message: 'La surface minimale doit être inférieure à la surface maximale',
+};
+export const minLandAboveMax: MessageDescriptor = /*i18n*/ {
+  id: 'search.land.minAboveMax',
+  message: 'La surface de terrain minimale doit être inférieure à la surface de terrain maximale',
+};
+
+// Contact, prospect and alert forms (spec section 5)
+
+export const fieldInvalid: MessageDescriptor = /*i18n*/ {
+  id: 'form.field.invalid',
+  message: "Cette valeur n'est pas valide",
+};
+export const nameTooLong: MessageDescriptor = /*i18n*/ {
+  id: 'form.name.tooLong',
+  message: 'Votre nom ne peut pas dépasser {nameMaxLength} caractères',
+  values: { nameMaxLength: NAME_MAX_LENGTH },
+};
+export const phoneRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.phone.required',
+  message: 'Veuillez saisir un numéro de téléphone',
+};
+export const phoneInvalid: MessageDescriptor = /*i18n*/ {
+  id: 'form.phone.invalid',
+  message: 'Veuillez saisir un numéro de téléphone valide',
+};
+export const emailRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.email.required',
+  message: 'Veuillez saisir une adresse e-mail',
+};
+export const emailInvalid: MessageDescriptor = /*i18n*/ {
+  id: 'form.email.invalid',
+  message: 'Veuillez saisir une adresse e-mail valide',
+};
+export const messageRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.message.required',
+  message: 'Veuillez saisir un message',
+};
+export const messageTooLong: MessageDescriptor = /*i18n*/ {
+  id: 'form.message.tooLong',
+  message: 'Votre message ne peut pas dépasser {messageMaxLength} caractères',
+  values: { messageMaxLength: MESSAGE_MAX_LENGTH },
+};
+export const lastnameRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.lastname.required',
+  message: 'Veuillez saisir votre nom',
+};
+export const lastnameTooLong: MessageDescriptor = /*i18n*/ {
+  id: 'form.lastname.tooLong',
+  message: 'Votre nom ne peut pas dépasser {maxLength} caractères',
+  values: { maxLength: PROSPECT_FIELD_MAX_LENGTH },
+};
+export const firstnameRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.firstname.required',
+  message: 'Veuillez saisir votre prénom',
+};
+export const firstnameTooLong: MessageDescriptor = /*i18n*/ {
+  id: 'form.firstname.tooLong',
+  message: 'Votre prénom ne peut pas dépasser {maxLength} caractères',
+  values: { maxLength: PROSPECT_FIELD_MAX_LENGTH },
+};
+export const companyRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.company.required',
+  message: 'Veuillez saisir le nom de votre société',
+};
+export const companyTooLong: MessageDescriptor = /*i18n*/ {
+  id: 'form.company.tooLong',
+  message: 'Le nom de votre société ne peut pas dépasser {maxLength} caractères',
+  values: { maxLength: PROSPECT_FIELD_MAX_LENGTH },
+};
+export const cityRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.city.required',
+  message: 'Veuillez saisir une ville',
+};
+export const cityTooLong: MessageDescriptor = /*i18n*/ {
+  id: 'form.city.tooLong',
+  message: 'Le nom de la ville ne peut pas dépasser {maxLength} caractères',
+  values: { maxLength: PROSPECT_FIELD_MAX_LENGTH },
+};
+
+// Price suffixes (spec section 9), for a caller that prefers a translated descriptor to the
+// fixed strings of format.ts.
+
+export const perMonth: MessageDescriptor = /*i18n*/ {
+  id: 'price.suffix.month',
+  message: '/mois',
+};
+export const perWeek: MessageDescriptor = /*i18n*/ {
+  id: 'price.suffix.week',
+  message: '/semaine',
+};
+
+/** Every descriptor above, for catalog checks. */
+export const ALL_MESSAGES: readonly MessageDescriptor[] = [
+  minPriceAboveMax,
+  minRentAboveMax,
+  bedroomsAboveRooms,
+  minSurfaceAboveMax,
+  minLandAboveMax,
+  fieldInvalid,
+  nameTooLong,
+  phoneRequired,
+  phoneInvalid,
+  emailRequired,
+  emailInvalid,
+  messageRequired,
+  messageTooLong,
+  lastnameRequired,
+  lastnameTooLong,
+  firstnameRequired,
+  firstnameTooLong,
+  companyRequired,
+  companyTooLong,
+  cityRequired,
+  cityTooLong,
+  perMonth,
+  perWeek,
+];
+
+const byId = new Map(ALL_MESSAGES.map((m) => [m.id, m]));
+
+/** The descriptor of an id, or the generic invalid-value message. */
+export function messageById(id: string): MessageDescriptor {
+  return byId.get(id) ?? fieldInvalid;
+}
