@@ -468,6 +468,24 @@ export const AlertListSchema = v.object({
 });
 export type AlertList = v.InferOutput<typeof AlertListSchema>;
 
+/**
+ * POST /alerte/confirm and POST /alerte/unsubscribe: the token of a link in an alert mail (a
+ * signed alert id, not the owner's token), as the web pages /alerts/confirm and
+ * /alerts/unsubscribe receive it in their query string.
+ */
+export const AlertMailTokenBodySchema = v.object({
+  token: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(100, 'is too long')),
+});
+export type AlertMailTokenBody = v.InferOutput<typeof AlertMailTokenBodySchema>;
+
+/** 200 of POST /alerte/confirm and /alerte/unsubscribe (unsubscribe is idempotent). */
+export const AlertMailActionSchema = v.object({
+  status: v.picklist(['confirmed', 'already-confirmed', 'unsubscribed', 'already-unsubscribed']),
+  /** The alert concerned, so the page can speak its language and name the address. */
+  alert: v.object({ id: v.number(), email: v.string(), lang: LangSchema }),
+});
+export type AlertMailAction = v.InferOutput<typeof AlertMailActionSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Agencies, networks, reviews
 
