@@ -1,0 +1,449 @@
+import type { Config, Lang, NatureId } from './contract';
+import { LANGS } from './contract';
+import { indexConfig, rubriqueAppliesTo, type ConfigIndex } from './config-index';
+import {
+  SEARCH_QUERY_KEYS,
+  normaliseCriteria,
+  pathRubriqueOf,
+  toSearchQuery,
+  type SearchCriteria,
+} from './criteria';
+
+// The route table: every screen of spec section 2 with its French and English path patterns
+// and the guards its page runs. Path resolution, links, the language switch, hreflang
+// alternates and canonical paths all come from this one table; no path is written elsewhere.
+//
+// Ambiguous shapes are resolved by data, not by order: a segment is a nature only if it is a
+// nature slug of the language (and the nature is enabled); a segment is a rubrique only if it is
+// a rubrique slug of the language that applies to that nature, and such a segment is never read
+// as a lieu; a parameter never takes the value of a static word that another pattern has at the
+// same place (so static screens win over patterns). Lieu, offer, agency and network slugs are
+// only checked for shape here: the page's loader checks they exist.
+
+// ---------------------------------------------------------------------------------------------
+// Screens and their params
+
+/** Guard names a route entry may list (the spec's "middleware"); the web app maps each to a check. */
+export const GUARD_NAMES = [
+  'validNature',
+  'validRubrique',
+  'validLieu',
+  'validOffre',
+  'validAgence',
+  'validReseau',
+] as const;
+export type GuardName = (typeof GUARD_NAMES)[number];
+
+type NoParams = Record<string, never>;
+
+/** The params of each screen: nature and rubrique as ids, other slugs raw. */
+export interface ScreenParams {
+  home: NoParams;
+  alerts: NoParams;
+  wishlist: NoParams;
+  cgu: NoParams;
+  cookies: NoParams;
+  legals: NoParams;
+  personalData: NoParams;
+  ranking: NoParams;
+  proContact: NoParams;
+  agency: { agence: string };
+  agencyDirectory: { lieu?: string };
+  network: { reseau: string };
+  natureHub: { nature: NatureId; lieu: string };
+  nature: { nature: NatureId; rubrique?: number };
+  list: { nature: NatureId; rubrique?: number; lieu: string };
+  offer: { nature: NatureId; rubrique?: number; lieu: string; offre: string };
+}
+export type ScreenId = keyof ScreenParams;
+
+export interface RouteEntry {
+  screen: ScreenId;
+  /**
+   * Path pattern per language (react-router syntax): static words, `:param` and optional
+   * `:param?` segments. `:nature` and `:rubrique` hold slugs translated through the config.
+   */
+  paths: Record<Lang, string>;
+  guards: readonly GuardName[];
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { screen: 'home', paths: { fr: '/fr/', en: '/en/' }, guards: [] },
+  { screen: 'alerts', paths: { fr: '/fr/alertes/', en: '/en/alerts/' }, guards: [] },
+  { screen: 'wishlist', paths: { fr: '/fr/favoris/', en: '/en/wishlist/' }, guards: [] },
+  { screen: 'cgu', paths: { fr: '/fr/cgu/', en: '/en/cgu/' }, guards: [] },
+  { screen: 'cookies', paths: { fr: '/fr/cookies/', en: '/en/cookies/' }, guards: [] },
+  { screen: 'legals', paths: { fr: '/fr/legals/', en: '/en/legals/' }, guards: [] },
+  {
+    screen: 'personalData',
+    paths: { fr: '/fr/personal-data/', en: '/en/personal-data/' },
+    guards: [],
+  },
+  {
+    screen: 'ranking',
+    paths: { fr: '/fr/classement-des-annonces/', en: '/en/how-listings-are-ranked/' },
+    guards: [],
+  },
+  {
+    screen: 'proContact',
+    paths: { fr: '/fr/contact-professionnel/', en: '/en/professional-contact/' },
+    guards: [],
+  },
+  {
+    screen: 'agency',
+    paths: {
+      fr: '/fr/annuaire-immobilier-luxe/agence/:agence/',
+      en: '/en/luxury-real-estate-agencies/agency/:agence/',
+    },
+    guards: ['validAgence'],
+  },
+  {
+    screen: 'agencyDirectory',
+    paths: {
+      fr: '/fr/annuaire-immobilier-luxe/:lieu?/',
+      en: '/en/luxury-real-estate-agencies/:lieu?/',
+    },
+    guards: ['validLieu'],
+  },
+  {
+    screen: 'network',
+    paths: { fr: '/fr/reseau/:reseau/', en: '/en/network/:reseau/' },
+    guards: ['validReseau'],
+  },
+  {
+    screen: 'natureHub',
+    paths: { fr: '/fr/:nature/demeures-luxe/:lieu/', en: '/en/:nature/luxury-homes/:lieu/' },
+    guards: ['validNature', 'validLieu'],
+  },
+  {
+    screen: 'nature',
+    paths: { fr: '/fr/:nature/:rubrique?/', en: '/en/:nature/:rubrique?/' },
+    guards: ['validNature', 'validRubrique'],
+  },
+  {
+    screen: 'list',
+    paths: { fr: '/fr/:nature/:rubrique?/:lieu/', en: '/en/:nature/:rubrique?/:lieu/' },
+    guards: ['validNature', 'validRubrique', 'validLieu'],
+  },
+  {
+    screen: 'offer',
+    paths: {
+      fr: '/fr/:nature/:rubrique?/:lieu/:offre/',
+      en: '/en/:nature/:rubrique?/:lieu/:offre/',
+    },
+    guards: ['validNature', 'validRubrique', 'validLieu', 'validOffre'],
+  },
+];
+
+export const ROUTE_BY_SCREEN = Object.fromEntries(ROUTES.map((r) => [r.screen, r])) as Record<
+  ScreenId,
+  RouteEntry
+>;
+
+/** Screens without params (for menus, footers and the sitemap). */
+export const STATIC_SCREENS = ROUTES.filter((r) => !r.paths.fr.includes(':')).map(
+  (r) => r.screen,
+) as readonly ScreenId[];
+
+// ---------------------------------------------------------------------------------------------
+// Compiled patterns
+
+type Segment = { kind: 'static'; value: string } | { kind: 'param'; name: string };
+
+interface Variant {
+  route: RouteEntry;
+  lang: Lang;
+  segments: Segment[];
+  staticCount: number;
+  /** Where the optional rubrique would have been, when this variant leaves it out. */
+  omittedRubriqueAt: number | null;
+}
+
+function compile(route: RouteEntry, lang: Lang): Variant[] {
+  const parts = route.paths[lang].split('/').filter((p) => p !== '');
+  let variants: { segments: Segment[]; omittedRubriqueAt: number | null }[] = [
+    { segments: [], omittedRubriqueAt: null },
+  ];
+  for (const part of parts) {
+    const next: typeof variants = [];
+    for (const v of variants) {
+      if (!part.startsWith(':')) {
+        next.push({ ...v, segments: [...v.segments, { kind: 'static', value: part }] });
+        continue;
+      }
+      const optional = part.endsWith('?');
+      const name = part.slice(1, optional ? -1 : undefined);
+      next.push({ ...v, segments: [...v.segments, { kind: 'param', name }] });
+      if (optional) {
+        next.push({
+          ...v,
+          omittedRubriqueAt: name === 'rubrique' ? v.segments.length : v.omittedRubriqueAt,
+        });
+      }
+    }
+    variants = next;
+  }
+  return variants.map((v) => ({
+    route,
+    lang,
+    ...v,
+    staticCount: v.segments.filter((s) => s.kind === 'static').length,
+  }));
+}
+
+const VARIANTS: Record<Lang, Variant[]> = Object.fromEntries(
+  LANGS.map((lang) => [lang, ROUTES.flatMap((r) => compile(r, lang))]),
+) as Record<Lang, Variant[]>;
+
+/** The shape a slug segment must have; anything else (dots, percent-escapes, spaces) is unknown. */
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
+
+/** Whether some pattern of the language has the static word `seg` at this place. */
+function isReserved(lang: Lang, segments: readonly string[], at: number): boolean {
+  return VARIANTS[lang].some((w) => {
+    const here = w.segments[at];
+    if (here?.kind !== 'static' || here.value !== segments[at]) return false;
+    for (let j = 0; j < at; j++) {
+      const s = w.segments[j]!;
+      if (s.kind === 'static' && s.value !== segments[j]) return false;
+    }
+    return true;
+  });
+}
+
+function rubriqueId(index: ConfigIndex, lang: Lang, nature: NatureId, slug: string) {
+  return index.rubriqueBySlug[lang].get(nature)?.get(slug);
+}
+
+function matchVariant(
+  variant: Variant,
+  segments: readonly string[],
+  index: ConfigIndex,
+): Record<string, string | number> | null {
+  if (variant.segments.length !== segments.length) return null;
+  const params: Record<string, string | number> = {};
+  let nature: NatureId | undefined;
+  for (let i = 0; i < segments.length; i++) {
+    const pattern = variant.segments[i]!;
+    const seg = segments[i]!;
+    if (pattern.kind === 'static') {
+      if (pattern.value !== seg) return null;
+      continue;
+    }
+    if (pattern.name === 'nature') {
+      nature = index.natureBySlug[variant.lang].get(seg);
+      if (!nature || !index.enabledNatures.includes(nature)) return null;
+      params.nature = nature;
+    } else if (pattern.name === 'rubrique') {
+      const id = nature && rubriqueId(index, variant.lang, nature, seg);
+      if (!id) return null;
+      params.rubrique = id;
+    } else {
+      if (!SLUG.test(seg) || isReserved(variant.lang, segments, i)) return null;
+      params[pattern.name] = seg;
+    }
+  }
+  // A segment that is a rubrique of the nature is read as the rubrique, never as a lieu.
+  const at = variant.omittedRubriqueAt;
+  if (at !== null && nature && rubriqueId(index, variant.lang, nature, segments[at]!)) return null;
+  return params;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolution
+
+export type ResolvedScreen = {
+  [S in ScreenId]: { kind: 'screen'; screen: S; lang: Lang; params: ScreenParams[S] };
+}[ScreenId];
+
+export type Resolved =
+  ResolvedScreen | { kind: 'redirect'; location: string; status: 301 } | { kind: 'not-found' };
+
+function resolveSlashed(path: string, config: Config): ResolvedScreen | null {
+  const segments = path.split('/').slice(1, -1);
+  const lang = segments[0] as Lang;
+  if (!LANGS.includes(lang) || segments.some((s) => s === '')) return null;
+  const index = indexConfig(config);
+  let best: { variant: Variant; params: Record<string, string | number> } | null = null;
+  let tie = false;
+  for (const variant of VARIANTS[lang]) {
+    const params = matchVariant(variant, segments, index);
+    if (!params) continue;
+    if (!best || variant.staticCount > best.variant.staticCount) {
+      best = { variant, params };
+      tie = false;
+    } else if (variant.staticCount === best.variant.staticCount) {
+      tie = true;
+    }
+  }
+  // The rules above leave no two readings of a path; should data ever allow two, the table's
+  // order must not silently pick one.
+  if (!best || tie) return null;
+  return {
+    kind: 'screen',
+    screen: best.variant.route.screen,
+    lang,
+    params: best.params,
+  } as ResolvedScreen;
+}
+
+/**
+ * The screen of a path (a query or hash after it is allowed and kept in redirects).
+ * A path without its trailing slash redirects (301) to the path with it when that is a screen.
+ * `/` itself is the server's business (language choice): not-found here.
+ * @example resolvePath('/fr/vente/maison/paris/', config)
+ *   // { kind: 'screen', screen: 'list', lang: 'fr', params: { nature: 'V', rubrique: 2, lieu: 'paris' } }
+ */
+export function resolvePath(pathname: string, config: Config): Resolved {
+  const cut = pathname.search(/[?#]/);
+  const path = cut === -1 ? pathname : pathname.slice(0, cut);
+  const rest = cut === -1 ? '' : pathname.slice(cut);
+  if (!path.startsWith('/') || path === '/') return { kind: 'not-found' };
+  if (path.endsWith('/')) return resolveSlashed(path, config) ?? { kind: 'not-found' };
+  if (resolveSlashed(`${path}/`, config)) {
+    return { kind: 'redirect', location: `${path}/${rest}`, status: 301 };
+  }
+  return { kind: 'not-found' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links
+
+export interface HrefOptions {
+  /** Appended as `?query` when not empty. */
+  query?: URLSearchParams | string;
+  /** Appended as `#hash` (an agency link may carry a nature). */
+  hash?: string;
+}
+
+function segmentFor(
+  name: string,
+  params: Record<string, unknown>,
+  lang: Lang,
+  index: ConfigIndex,
+): string | null {
+  const value = params[name];
+  if (name === 'nature') {
+    const nature = index.natures.get(value as NatureId);
+    if (!nature) throw new Error(`href: unknown nature ${String(value)}`);
+    return nature.slug[lang];
+  }
+  if (name === 'rubrique') {
+    // The generic rubrique, an unknown one or one of another nature is left out of the path.
+    const id = value as number | undefined;
+    const nature = params.nature as NatureId;
+    if (id === undefined || id === index.generic.id) return null;
+    if (!rubriqueAppliesTo(index, id, nature)) return null;
+    return index.rubriques.get(id)!.slug[lang];
+  }
+  if (value === undefined || value === null || value === '') return null;
+  return encodeURIComponent(String(value));
+}
+
+/**
+ * The path of a screen in a language: the only place paths are built. Nature and rubrique ids
+ * are turned into the language's slugs; other slugs are used as they are.
+ * @example href('list', { nature: 'L', rubrique: 3, lieu: 'paris' }, 'en', config) // '/en/rent/apartment/paris/'
+ */
+export function href<S extends ScreenId>(
+  screen: S,
+  params: ScreenParams[S],
+  lang: Lang,
+  config: Config,
+  options: HrefOptions = {},
+): string {
+  const index = indexConfig(config);
+  const p = params as Record<string, unknown>;
+  const parts = ROUTE_BY_SCREEN[screen].paths[lang].split('/').filter((s) => s !== '');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (!part.startsWith(':')) {
+      out.push(part);
+      continue;
+    }
+    const optional = part.endsWith('?');
+    const name = part.slice(1, optional ? -1 : undefined);
+    const seg = segmentFor(name, p, lang, index);
+    if (seg !== null) out.push(seg);
+    else if (!optional) throw new Error(`href: ${screen} needs ${name}`);
+  }
+  const query = options.query?.toString() ?? '';
+  const hash = options.hash ? `#${encodeURIComponent(options.hash)}` : '';
+  return `/${out.join('/')}/${query ? `?${query}` : ''}${hash}`;
+}
+
+/** The same page in another language, keeping the query (nature and rubrique slugs translated). */
+export function switchLanguage(
+  resolved: ResolvedScreen,
+  toLang: Lang,
+  config: Config,
+  query?: URLSearchParams | string,
+): string {
+  return href(resolved.screen, resolved.params, toLang, config, { query });
+}
+
+/** Query keys that make a different page worth a canonical URL; sort and page are noise. */
+const CANONICAL_QUERY_KEYS: Partial<Record<ScreenId, readonly string[]>> = {
+  nature: SEARCH_QUERY_KEYS.filter((k) => k !== 'page' && k !== 'sort'),
+  list: SEARCH_QUERY_KEYS.filter((k) => k !== 'page' && k !== 'sort'),
+  natureHub: SEARCH_QUERY_KEYS.filter((k) => k !== 'page' && k !== 'sort'),
+  agencyDirectory: ['search'],
+};
+
+function canonicalQuery(screen: ScreenId, query?: URLSearchParams | string): URLSearchParams {
+  const given = new URLSearchParams(query);
+  const out = new URLSearchParams();
+  for (const key of CANONICAL_QUERY_KEYS[screen] ?? []) {
+    const value = given.get(key);
+    if (value) out.set(key, value);
+  }
+  return out;
+}
+
+/**
+ * The canonical path of a page: its path in its language with only the query keys that make a
+ * different page (search filters in canonical order; never sort, page or unknown keys).
+ * Pass the canonical search query (`toSearchQuery`) for result lists.
+ */
+export function canonicalPath(
+  resolved: ResolvedScreen,
+  config: Config,
+  query?: URLSearchParams | string,
+): string {
+  return href(resolved.screen, resolved.params, resolved.lang, config, {
+    query: canonicalQuery(resolved.screen, query),
+  });
+}
+
+/** hreflang alternates of a page: its canonical path in each language; French is the default. */
+export function alternates(
+  resolved: ResolvedScreen,
+  config: Config,
+  query?: URLSearchParams | string,
+): Record<Lang | 'x-default', string> {
+  const at = (lang: Lang) => canonicalPath({ ...resolved, lang } as ResolvedScreen, config, query);
+  const fr = at('fr');
+  return { fr, en: at('en'), 'x-default': fr };
+}
+
+/**
+ * The result-list path of criteria: nature, the single chosen rubrique (several go in `rubs`),
+ * the lieu slug (the generic lieu's when null) and the canonical search query.
+ * @example searchHref(criteria, 'paris', 'fr', config) // '/fr/vente/maison/paris/?price_max=900000'
+ */
+export function searchHref(
+  criteria: SearchCriteria,
+  lieuSlug: string | null,
+  lang: Lang,
+  config: Config,
+): string {
+  const c = normaliseCriteria(criteria, config);
+  const rubrique = pathRubriqueOf(c, config) ?? undefined;
+  return href(
+    'list',
+    { nature: c.nature, rubrique, lieu: lieuSlug ?? config.genericLieu.slug },
+    lang,
+    config,
+    { query: toSearchQuery(criteria, { config }) },
+  );
+}
