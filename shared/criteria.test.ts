@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NatureId } from './contract';
+import * as v from 'valibot';
+import { AlertCriteriaSchema, type NatureId } from './contract';
 import {
   MAX_AMOUNT,
   MAX_COUNT,
@@ -549,6 +550,17 @@ describe('toAlertPayload', () => {
   ])('%s', (_name, input, expected) => {
     expect(toAlertPayload(crit(input), { config })).toMatchObject(expected);
   });
+
+  it.each<NatureId>(['V', 'L', 'S'])(
+    'gives a payload the alert contract accepts for %s',
+    (nature) => {
+      const payload = toAlertPayload(
+        crit({ nature, rubriques: [RUB.villa], lieu: 75, assets: ['cave'] }),
+        { config },
+      );
+      expect(v.safeParse(AlertCriteriaSchema, payload).success).toBe(true);
+    },
+  );
 
   it('carries the omr list of the lieu', () => {
     const payload = toAlertPayload(crit({ lieu: 600 }), {

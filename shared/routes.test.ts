@@ -396,6 +396,12 @@ describe('switchLanguage', () => {
     expect(switchLanguage(resolveScreen(en), 'fr', config)).toBe(fr);
   });
 
+  it('keeps a query given as location.search', () => {
+    expect(switchLanguage(resolveScreen('/en/wishlist/'), 'fr', config, '?sort=new')).toBe(
+      '/fr/favoris/?sort=new',
+    );
+  });
+
   it('keeps the query', () => {
     const resolved = resolveScreen('/fr/location/appartement/paris-8e/');
     expect(switchLanguage(resolved, 'en', config, 'monthly_rent_max=5000&page=2')).toBe(

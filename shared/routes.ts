@@ -310,7 +310,7 @@ export function resolvePath(pathname: string, config: Config): Resolved {
 // Links
 
 export interface HrefOptions {
-  /** Appended as `?query` when not empty. */
+  /** Appended as `?query` when not empty; a string may start with '?' (`location.search`). */
   query?: URLSearchParams | string;
   /** Appended as `#hash` (an agency link may carry a nature). */
   hash?: string;
@@ -367,7 +367,7 @@ export function href<S extends ScreenId>(
     if (seg !== null) out.push(seg);
     else if (!optional) throw new Error(`href: ${screen} needs ${name}`);
   }
-  const query = options.query?.toString() ?? '';
+  const query = options.query ? new URLSearchParams(options.query).toString() : '';
   const hash = options.hash ? `#${encodeURIComponent(options.hash)}` : '';
   return `/${out.join('/')}/${query ? `?${query}` : ''}${hash}`;
 }
