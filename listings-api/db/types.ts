@@ -252,9 +252,10 @@ export interface StatsTable {
 }
 
 // Alert e-mails (migration 003-alert-mail).
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export interface MailOutboxTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
   alert_id: number;
   kind: 'confirm' | 'digest';
   to_address: string;
@@ -265,7 +266,7 @@ export interface MailOutboxTable {
   text: string;
   offer_ids: Generated<number[]>;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: DefaultedTimestamp;
   sent_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   last_error: string | null;
@@ -273,13 +274,13 @@ export interface MailOutboxTable {
 export interface AlertSentOffersTable {
   alert_id: number;
   offer_id: number;
-  sent_at: Generated<Timestamp>;
+  sent_at: DefaultedTimestamp;
   outbox_id: number | null;
 }
 export interface AlertMailKeysTable {
   id: number;
   secret: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultedTimestamp;
 }
 
 /** Materialized view (migration 002): active offers per place, nature and rubrique; 0 = any. */

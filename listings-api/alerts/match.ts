@@ -1,0 +1,253 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import * as v from 'valibot';
+import { AlertCriteriaSchema, type AlertCriteria, type NatureId } from '../../shared/contract';
+import type { Db } from '../db/connection';
+import type { AlertsTable, Database, PhotoRow } from '../db/types';
+import {
+  resolveSearch,
+  searchConditions,
+  type OfferFilters,
+  type ResolvedSearch,
+} from '../lib/offer-search';
+import { createReferenceCache, type Reference } from '../lib/reference';
+
+// Which offers an alert mails: exactly the /offre search (lib/offer-search) with the alert's
+// criteria turned into search filters the way the web app turns them into /offre parameters
+// (shared/criteria toApiParams):
+// - nature; rubrique ids (a rubrique covers its children, the generic one means any);
+// - lieu (its subtree; a zone stands for its members; the generic lieu means anywhere; an unknown
+//   place matches nothing) or, when the payload names an omr list, that list's places instead;
+// - prix_min/prix_max against price for V, monthly_rent for L, weekly_rent for S. An offer with a
+//   hidden price (prix_cache) is matched on its stored price, as the search does: the filter
+//   never shows the amount, and the mail prints 'Prix sur demande' / 'Price on request'. An offer
+//   without an amount does not match a price bound;
+// - nb_pieces, nb_chambres: at least that many; surface and land surface bounds; every atout.
+// On top of the search: only active offers published in (since, now] that this alert was never
+// mailed (alert_sent_offers), newest first.
+
+export type AlertRow = Selectable<AlertsTable>;
+
+export const DIGEST_LIMIT = 20;
+
+const PRICE_FILTERS = {
+  V: ['prix_min', 'prix_max'],
+  L: ['loyer_min', 'loyer_max'],
+  S: ['loyer_semaine_min', 'loyer_semaine_max'],
+} as const satisfies Record<NatureId, readonly [keyof OfferFilters, keyof OfferFilters]>;
+
+const PRICE_COLUMN = { V: 'price', L: 'monthly_rent', S: 'weekly_rent' } as const satisfies Record<
+  NatureId,
+  string
+>;
+
+export interface MatchedOffer {
+  id: number;
+  slug: string;
+  nature: NatureId;
+  rubriqueId: number;
+  lieuId: number;
+  lieuSlug: string;
+  lieuLibelle: { fr: string; en: string };
+  titre1: { fr: string; en: string };
+  titre2: { fr: string; en: string };
+  /** The amount of the nature's price field (price, monthly_rent or weekly_rent). */
+  amount: number | null;
+  prixCache: boolean;
+  surface: number | null;
+  fieldSurface: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  photoId: number | null;
+  photoAlt: { fr: string; en: string } | null;
+  publishedAt: Date;
+}
+
+export interface NewOffers {
+  /** At most `limit` offers, newest first. */
+  offers: MatchedOffer[];
+  /** How many offers matched in all (the digest says how many more there are). */
+  total: number;
+}
+
+/** The stored criteria of an alert, checked against the contract's alert payload. */
+export function parseAlertCriteria(raw: unknown): AlertCriteria {
+  const parsed = v.safeParse(AlertCriteriaSchema, typeof raw === 'string' ? JSON.parse(raw) : raw);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new Error(
+      `stored alert criteria are invalid: ${v.getDotPath(issue) ?? ''} ${issue.message}`,
+    );
+  }
+  return parsed.output;
+}
+
+/** The /offre search filters of an alert payload. */
+export function alertSearchFilters(criteria: AlertCriteria): OfferFilters {
+  const filters: OfferFilters = { nature: criteria.nature };
+  if (criteria.rubrique && criteria.rubrique.length > 0) filters.rubrique = criteria.rubrique;
+  // Like toApiParams: a place that points to an omr list is searched through the list.
+  if (criteria.omr_list_id != null) filters.omr_list_id = criteria.omr_list_id;
+  else if (criteria.lieu != null) filters.lieu = [criteria.lieu];
+  const [min, max] = PRICE_FILTERS[criteria.nature];
+  if (criteria.prix_min != null) filters[min] = criteria.prix_min;
+  if (criteria.prix_max != null) filters[max] = criteria.prix_max;
+  const direct = [
+    'nb_pieces',
+    'nb_chambres',
+    'surface_min',
+    'surface_max',
+    'surface_terrain_min',
+    'surface_terrain_max',
+  ] as const;
+  for (const key of direct) {
+    const value = criteria[key];
+    if (value != null) filters[key] = value;
+  }
+  if (criteria.atouts && criteria.atouts.length > 0) {
+    filters.atouts = criteria.atouts as OfferFilters['atouts'];
+  }
+  return filters;
+}
+
+/** Resolves an alert's search (places, zones, omr list, rubriques) before any transaction. */
+export async function resolveAlertSearch(
+  db: Db,
+  reference: Reference,
+  criteria: AlertCriteria,
+): Promise<ResolvedSearch> {
+  return resolveSearch(db, reference, alertSearchFilters(criteria));
+}
+
+interface MatchRow {
+  id: number;
+  slug: string;
+  nature: NatureId;
+  rubrique_id: number;
+  lieu_id: number;
+  lieu_slug: string;
+  lieu_libelle_fr: string;
+  lieu_libelle_en: string;
+  titre1_fr: string;
+  titre1_en: string;
+  titre2_fr: string;
+  titre2_en: string;
+  amount: number | null;
+  prix_cache: boolean;
+  surface: number | null;
+  field_surface: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  photo: PhotoRow | null;
+  published_at: Date | string;
+  total: number;
+}
+
+/**
+ * The new offers of a resolved alert search: matching, active, published in (since, now], never
+ * mailed to this alert; newest first, at most `limit`, with the count of all matches. Runs on a
+ * transaction as well as on the database.
+ */
+export async function selectNewOffers(
+  db: Kysely<Database>,
+  alertId: number,
+  search: ResolvedSearch,
+  since: Date,
+  options: { now: Date; limit: number },
+): Promise<NewOffers> {
+  const nature = search.filters.nature ?? 'V';
+  const amount = sql.ref(`o.${PRICE_COLUMN[nature]}`);
+  const result = await sql<MatchRow>`
+    SELECT o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, l.slug AS lieu_slug,
+      l.libelle_fr AS lieu_libelle_fr, l.libelle_en AS lieu_libelle_en,
+      o.titre1_fr, o.titre1_en, o.titre2_fr, o.titre2_en, ${amount} AS amount, o.prix_cache,
+      o.surface, o.field_surface, o.rooms, o.bedrooms, o.photos -> 0 AS photo, o.published_at,
+      count(*) OVER () AS total
+    FROM offers o
+    JOIN lieux l ON l.id = o.lieu_id
+    WHERE ${searchConditions(search)}
+      AND o.status = 'active'
+      AND o.published_at > ${since}
+      AND o.published_at <= ${options.now}
+      AND NOT EXISTS (
+        SELECT 1 FROM alert_sent_offers s WHERE s.alert_id = ${alertId} AND s.offer_id = o.id
+      )
+    ORDER BY o.published_at DESC, o.id DESC
+    LIMIT ${options.limit}
+  `.execute(db);
+
+  const offers = result.rows.map((row): MatchedOffer => ({
+    id: row.id,
+    slug: row.slug,
+    nature: row.nature,
+    rubriqueId: row.rubrique_id,
+    lieuId: row.lieu_id,
+    lieuSlug: row.lieu_slug,
+    lieuLibelle: { fr: row.lieu_libelle_fr, en: row.lieu_libelle_en },
+    titre1: { fr: row.titre1_fr, en: row.titre1_en },
+    titre2: { fr: row.titre2_fr, en: row.titre2_en },
+    amount: row.amount,
+    prixCache: row.prix_cache,
+    surface: row.surface,
+    fieldSurface: row.field_surface,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    photoId: row.photo ? row.photo.id : null,
+    photoAlt: row.photo ? { fr: row.photo.alt_fr, en: row.photo.alt_en } : null,
+    publishedAt: new Date(row.published_at),
+  }));
+  return { offers, total: result.rows[0] ? Number(result.rows[0].total) : 0 };
+}
+
+/**
+ * The active offers matching an alert's criteria, published in (since, now], that the alert was
+ * never mailed; newest first, at most `limit` (default 20), with the count of all matches.
+ */
+export async function findNewOffersForAlert(
+  db: Db,
+  alert: Pick<AlertRow, 'id' | 'criteria'>,
+  since: Date,
+  options: { now?: Date; limit?: number; reference?: Reference } = {},
+): Promise<NewOffers> {
+  const reference = options.reference ?? (await createReferenceCache(db).get());
+  const search = await resolveAlertSearch(db, reference, parseAlertCriteria(alert.criteria));
+  return selectNewOffers(db.kysely, alert.id, search, since, {
+    now: options.now ?? new Date(),
+    limit: options.limit ?? DIGEST_LIMIT,
+  });
+}
+
+export interface SearchLabels {
+  nature: { fr: string; en: string };
+  rubriques: { fr: string; en: string }[];
+  lieu: { fr: string; en: string } | null;
+}
+
+/** The names a mail uses to describe an alert's search (nature, rubriques, place). */
+export async function loadSearchLabels(
+  db: Kysely<Database>,
+  reference: Reference,
+  criteria: AlertCriteria,
+): Promise<SearchLabels> {
+  const nature = reference.natures.find((n) => n.id === criteria.nature);
+  const rubriques = (criteria.rubrique ?? [])
+    .filter((id) => id !== reference.genericRubriqueId)
+    .map((id) => reference.rubriques.get(id))
+    .filter((r) => r !== undefined)
+    .map((r) => ({ fr: r.plural_fr, en: r.plural_en }));
+  const lieu =
+    criteria.lieu != null
+      ? await db
+          .selectFrom('lieux')
+          .select(['type', 'libelle_prep_fr', 'libelle_prep_en'])
+          .where('id', '=', criteria.lieu)
+          .executeTakeFirst()
+      : undefined;
+  return {
+    nature: nature ? nature.libelle : { fr: criteria.nature, en: criteria.nature },
+    rubriques,
+    lieu:
+      lieu && lieu.type !== 'Generic'
+        ? { fr: lieu.libelle_prep_fr, en: lieu.libelle_prep_en }
+        : null,
+  };
+}

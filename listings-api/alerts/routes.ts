@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  AlertMailActionSchema,
+  AlertMailTokenBodySchema,
+  ApiErrorSchema,
+  type AlertMailAction,
+} from '../../shared/contract';
+import type { Db } from '../db/connection';
+import { HttpError, handleError } from '../lib/errors';
+import type { Reference } from '../lib/reference';
+import { valibotValidatorCompiler, type ValibotTypeProvider } from '../lib/validation';
+import { parseAlertMailEnv, type AlertMailConfig } from './config';
+import { startAlertScheduler } from './job';
+import { createMailTransport } from './mailer';
+import { resolveSigningSecret, verifyMailToken, type MailTokenPurpose } from './tokens';
+
+// POST /alerte/confirm and POST /alerte/unsubscribe: what the links of alert mails lead to. The
+// web app serves the pages /alerts/confirm?token=… and /alerts/unsubscribe?token=… and calls these
+// with the token; it also forwards the one-click unsubscribe POST of RFC 8058 (form body
+// `List-Unsubscribe=One-Click`, token in the query string), which this route accepts as it is.
+// Tokens are signed alert ids (tokens.ts), not the owner's bearer token.
+
+export interface AlertMailRoutesOptions {
+  /** The listings database; default: the app's `db` decorator. */
+  db?: Db;
+  /** Default: parsed from `env`. */
+  config?: AlertMailConfig;
+  /** Default: process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+// The one-click POST arrives as a form; the query string carries the token.
+const TokenQuery = v.object({ token: v.optional(v.string()) });
+const TokenBody = v.optional(
+  v.union([
+    AlertMailTokenBodySchema,
+    v.looseObject({ token: v.optional(v.string()), 'List-Unsubscribe': v.optional(v.string()) }),
+  ]),
+);
+
+const responses = {
+  200: AlertMailActionSchema,
+  400: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+function tokenOf(query: { token?: string }, body: unknown): string {
+  const fromBody =
+    body && typeof body === 'object' && typeof (body as { token?: unknown }).token === 'string'
+      ? (body as { token: string }).token
+      : undefined;
+  const token = (fromBody ?? query.token ?? '').trim();
+  if (token === '') throw new HttpError(400, 'token: is required', 'token');
+  return token;
+}
+
+/** Route plugin of the alert mail links; register it in the listings API. */
+export async function alertMailRoutes(
+  fastify: FastifyInstance,
+  options: AlertMailRoutesOptions,
+): Promise<void> {
+  const given =
+    options.db ?? (fastify.hasDecorator('db') ? (fastify as unknown as { db: Db }).db : undefined);
+  if (!given)
+    throw new Error('alertMailRoutes needs the database: pass { db } or decorate the app with db');
+  const db: Db = given;
+  const config = options.config ?? parseAlertMailEnv(options.env ?? process.env);
+
+  fastify.setValidatorCompiler(valibotValidatorCompiler);
+  fastify.setErrorHandler(handleError);
+  if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    fastify.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+  }
+
+  // Resolved on first use: the app may be built before the first migration run completes.
+  let secret: Promise<string> | null = null;
+  const signingSecret = () => {
+    secret ??= resolveSigningSecret(db.kysely, config.signingSecret).catch((err: unknown) => {
+      secret = null;
+      throw err;
+    });
+    return secret;
+  };
+
+  async function checkedAlert(purpose: MailTokenPurpose, token: string) {
+    const check = verifyMailToken(await signingSecret(), purpose, token);
+    if (!check.ok) {
+      throw new HttpError(
+        400,
+        check.reason === 'malformed'
+          ? `token: is not a valid ${purpose} link token`
+          : `token: does not match its signature (the ${purpose} link was altered or is not ours)`,
+        'token',
+      );
+    }
+    const alert = await db.kysely
+      .selectFrom('alerts')
+      .select(['id', 'email', 'lang', 'confirmed_at', 'unsubscribed_at'])
+      .where('id', '=', check.alertId)
+      .executeTakeFirst();
+    if (!alert) throw new HttpError(404, 'This alert does not exist any more (it was deleted).');
+    return alert;
+  }
+
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+
+  app.post(
+    '/alerte/confirm',
+    {
+      schema: {
+        description:
+          'Confirms the address of an alert (double opt-in) with the token of the link in its confirmation mail.',
+        querystring: TokenQuery,
+        body: TokenBody,
+        response: responses,
+      },
+    },
+    async (request): Promise<AlertMailAction> => {
+      const alert = await checkedAlert('confirm', tokenOf(request.query, request.body));
+      if (alert.unsubscribed_at) {
+        throw new HttpError(404, 'This alert was unsubscribed; create it again to receive mails.');
+      }
+      const updated = await db.kysely
+        .updateTable('alerts')
+        .set({ confirmed_at: new Date() })
+        .where('id', '=', alert.id)
+        .where('confirmed_at', 'is', null)
+        .where('unsubscribed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return {
+        status: updated ? 'confirmed' : 'already-confirmed',
+        alert: { id: alert.id, email: alert.email, lang: alert.lang === 'en' ? 'en' : 'fr' },
+      };
+    },
+  );
+
+  app.post(
+    '/alerte/unsubscribe',
+    {
+      schema: {
+        description:
+          'Stops every mail of an alert, with the token of the unsubscribe link of its mails. Idempotent. Also takes the one-click POST of RFC 8058 (token in the query string, form body List-Unsubscribe=One-Click).',
+        querystring: TokenQuery,
+        body: TokenBody,
+        response: responses,
+      },
+    },
+    async (request): Promise<AlertMailAction> => {
+      const alert = await checkedAlert('unsubscribe', tokenOf(request.query, request.body));
+      const now = new Date();
+      const changed = await db.kysely.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('alerts')
+          .set({ unsubscribed_at: now })
+          .where('id', '=', alert.id)
+          .where('unsubscribed_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        // Mails waiting in the outbox are dropped with the alert.
+        await trx
+          .updateTable('mail_outbox')
+          .set({ cancelled_at: now, last_error: 'alert unsubscribed' })
+          .where('alert_id', '=', alert.id)
+          .where('sent_at', 'is', null)
+          .where('cancelled_at', 'is', null)
+          .execute();
+        return updated !== undefined;
+      });
+      request.log.info({ alertId: alert.id, changed }, 'alert unsubscribed');
+      return {
+        status: changed ? 'unsubscribed' : 'already-unsubscribed',
+        alert: { id: alert.id, email: alert.email, lang: alert.lang === 'en' ? 'en' : 'fr' },
+      };
+    },
+  );
+
+  // The mail job runs with the listings API when ALERTS_INTERVAL_MS is set.
+  if (config.intervalMs) {
+    const transport = createMailTransport(config);
+    const reference = fastify.hasDecorator('reference')
+      ? (fastify as unknown as { reference: { get(): Promise<Reference> } }).reference
+      : undefined;
+    const scheduler = startAlertScheduler(db, {
+      intervalMs: config.intervalMs,
+      publicUrl: config.publicUrl,
+      transport,
+      log: fastify.log,
+      secret: config.signingSecret,
+      from: config.from,
+      unsubscribeMailbox: config.unsubscribeMailbox,
+      digestMinIntervalMs: config.digestMinIntervalMs,
+      reference,
+    });
+    fastify.log.info(
+      { intervalMs: config.intervalMs, via: transport.kind },
+      'alert mail scheduler started',
+    );
+    fastify.addHook('onClose', async () => {
+      await scheduler.stop();
+      transport.close();
+    });
+  }
+}
