@@ -378,9 +378,9 @@ describe('pathRubriqueOf', () => {
 });
 
 describe('toApiParams', () => {
-  const zone = { id: 500, omr_list_id: null, lieux: [501, 502] };
-  const omrLieu = { id: 600, omr_list_id: 42, lieux: [] };
-  const city = { id: 75, omr_list_id: null, lieux: [] };
+  const zone = { id: 500, omr_list_id: null };
+  const omrLieu = { id: 600, omr_list_id: 42 };
+  const city = { id: 75, omr_list_id: null };
   it.each<
     [string, CriteriaInput, Parameters<typeof toApiParams>[1]['lieu'], Record<string, string>]
   >([
@@ -456,10 +456,10 @@ describe('toApiParams', () => {
       { nature: 'V', lieu: '75', sort: 'default', page: '1' },
     ],
     [
-      'sends the members of a zone',
+      'sends a zone as its own id',
       { lieu: 500 },
       zone,
-      { nature: 'V', lieu: '501,502', sort: 'default', page: '1' },
+      { nature: 'V', lieu: '500', sort: 'default', page: '1' },
     ],
     [
       'sends omr_list_id for a lieu pointing to an omr list',
@@ -565,7 +565,7 @@ describe('toAlertPayload', () => {
   it('carries the omr list of the lieu', () => {
     const payload = toAlertPayload(crit({ lieu: 600 }), {
       config,
-      lieu: { id: 600, omr_list_id: 42, lieux: [] },
+      lieu: { id: 600, omr_list_id: 42 },
     });
     expect(payload).toMatchObject({ lieu: 600, omr_list_id: 42 });
   });
@@ -597,6 +597,9 @@ describe('stored search', () => {
     ],
     ['stores the generic lieu as null', { lieu: GENERIC_LIEU }, { lieu: null }],
     ['stores a lieu id', { lieu: 75 }, { lieu: 75 }],
+    ['stores a lieu id given as a string', { lieu: '75' }, { lieu: 75 }],
+    ['drops a lieu id above the database range', { lieu: '2147483648' }, { lieu: null }],
+    ['drops a malformed lieu id', { lieu: '7.5' }, { lieu: null }],
     [
       'keeps the nature and sort',
       { nature: 'L', sort: 'rent_desc' },

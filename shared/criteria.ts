@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { Config, Lieu, NatureId } from './contract';
+import { OFFER_SORTS, type Config, type Lieu, type NatureId, type OfferSort } from './contract';
 import { indexConfig, rubriqueAppliesTo, type ConfigIndex } from './config-index';
 import {
   bedroomsAboveRooms,
@@ -17,18 +17,9 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Sort
 
-/** Offer sort keys: the URL `sort` values and the listings-API `sort` names are the same words. */
-export const SORT_KEYS = [
-  'default',
-  'new',
-  'price_asc',
-  'price_desc',
-  'rent_asc',
-  'rent_desc',
-  'weekly_rent_asc',
-  'weekly_rent_desc',
-] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+/** Offer sort keys: the URL `sort` values are the listings-API `sort` names of the contract. */
+export const SORT_KEYS = OFFER_SORTS;
+export type SortKey = OfferSort;
 export const DEFAULT_SORT: SortKey = 'default';
 
 const SORTS_BY_NATURE: Record<NatureId, readonly SortKey[]> = {
@@ -84,8 +75,11 @@ export type NumericField =
   | 'maxSurfaceTerrain'
   | 'minSurfaceTerrain';
 
-/** Upper bounds of accepted numbers: anything above is treated as not a number (null). */
-export const MAX_AMOUNT = 10_000_000_000; // euros: prices and rents
+/**
+ * Upper bounds of accepted numbers: anything above is treated as not a number (null). They are
+ * the listings API's own bounds, so a criterion the pipeline keeps is never refused upstream.
+ */
+export const MAX_AMOUNT = 2_000_000_000; // euros: prices and rents
 export const MAX_SURFACE = 100_000_000; // m², land included (100 km²)
 export const MAX_COUNT = 999; // rooms and bedrooms
 export const MAX_PAGE = 10_000;
@@ -232,13 +226,12 @@ export function parseCriteriaNumber(raw: unknown, max: number): number | null {
   return Math.round(n);
 }
 
+/** Database ids are 32-bit integers. */
+export const MAX_ID = 2_147_483_647;
+
 function parseId(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw > 0 ? raw : null;
-  if (typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim())) {
-    const n = Number(raw.trim());
-    return n > 0 && Number.isSafeInteger(n) ? n : null;
-  }
-  return null;
+  const n = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
 }
 
 /** A page number: a whole number from 2 to MAX_PAGE, anything else is page 1. */
@@ -432,20 +425,20 @@ export function toSearchQuery(criteria: SearchCriteria, ctx: { config: Config })
 // ---------------------------------------------------------------------------------------------
 // Listings API (spec section 7)
 
-/** The parts of a lieu the API parameters need: a zone searches its members, an omr list its places. */
-export type LieuTarget = Pick<Lieu, 'id' | 'omr_list_id' | 'lieux'>;
+/** The part of a lieu the API parameters need: a lieu pointing to an omr list searches its places. */
+export type LieuTarget = Pick<Lieu, 'id' | 'omr_list_id'>;
 
 export interface ApiContext {
   config: Config;
-  /** The lieu object of criteria.lieu, when the caller has it (needed for zones and omr lists). */
+  /** The lieu object of criteria.lieu, when the caller has it (needed for omr lists). */
   lieu?: LieuTarget | null;
 }
 
 /**
  * Listings-API parameters of `GET /offre` (and `/offre/navigation`, `/compteur`), all strings,
  * lists comma-separated. The generic rubrique and the generic lieu are left out (no filter).
- * A lieu pointing to an omr list is searched with `omr_list_id` instead of `lieu`; a zone with
- * members with `lieu` set to the members' ids.
+ * A lieu pointing to an omr list is searched with `omr_list_id` instead of `lieu`; a zone is
+ * sent as its own id (the API reads a zone as its members).
  * @example new URLSearchParams(toApiParams(criteria, { config, lieu }))
  */
 export function toApiParams(criteria: SearchCriteria, ctx: ApiContext): Record<string, string> {
@@ -456,7 +449,6 @@ export function toApiParams(criteria: SearchCriteria, ctx: ApiContext): Record<s
   if (c.lieu !== ctx.config.genericLieu.id) {
     const target = ctx.lieu && ctx.lieu.id === c.lieu ? ctx.lieu : null;
     if (target?.omr_list_id != null) params.omr_list_id = String(target.omr_list_id);
-    else if (target && target.lieux.length > 0) params.lieu = target.lieux.join(',');
     else params.lieu = String(c.lieu);
   }
   const numbers = outgoingNumbers(c);

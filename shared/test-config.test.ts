@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from './contract';
+import { ATOUTS, ConfigSchema } from './contract';
 import { indexConfig } from './config-index';
 import { ASSET_KEYS, RUB, testConfig } from './test-config';
 
@@ -13,7 +13,7 @@ describe('the test config fixture', () => {
 
   it('has the 25 atouts of the spec', () => {
     expect(new Set(testConfig.settings.formCriteriasAssets.map((a) => a.key)).size).toBe(25);
-    expect(ASSET_KEYS).toHaveLength(25);
+    expect(ASSET_KEYS).toEqual(ATOUTS);
   });
 });
 
