@@ -19,7 +19,7 @@ const validProspect = {
   firstname: 'Jeanne',
   company: 'Dupont Immobilier',
   city: 'Cannes',
-  lieu: '10',
+  lieu_id: '10',
   phone: '+33 4 93 00 00 00',
   email: 'agence@example.fr',
   message: '',
@@ -83,7 +83,8 @@ describe('contact form', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string | undefined]>([
-    ['accepts no name', { name: undefined }, 'name', undefined],
+    ['requires a name', { name: undefined }, 'name', 'form.name.required'],
+    ['requires a name that is not only spaces', { name: '  ' }, 'name', 'form.name.required'],
     ['accepts a name of 80 characters', { name: 'a'.repeat(80) }, 'name', undefined],
     ['refuses a name of 81 characters', { name: 'a'.repeat(81) }, 'name', 'form.name.tooLong'],
     ['requires a phone', { phone: '' }, 'phone', 'form.phone.required'],
@@ -190,7 +191,7 @@ describe('prospect form', () => {
     const result = parseForm(ProspectFormSchema, validProspect);
     expect(result).toMatchObject({
       ok: true,
-      value: { lastname: 'Dupont', city: 'Cannes', lieu: 10, message: '' },
+      value: { lastname: 'Dupont', city: 'Cannes', lieu_id: 10, message: '' },
     });
     expect(result.ok && result.value.phoneObject.number).toBe('+33493000000');
   });
@@ -204,9 +205,15 @@ describe('prospect form', () => {
     ['limits the company', { company: 'a'.repeat(81) }, 'company', 'form.company.tooLong'],
     ['requires a city', { city: '' }, 'city', 'form.city.required'],
     ['limits the city', { city: 'a'.repeat(81) }, 'city', 'form.city.tooLong'],
-    ['accepts a city without a lieu id', { lieu: '' }, 'lieu', undefined],
-    ['refuses a malformed lieu id', { lieu: 'paris' }, 'lieu', 'form.field.invalid'],
-    ['refuses a zero lieu id', { lieu: '0' }, 'lieu', 'form.field.invalid'],
+    ['accepts a city without a lieu id', { lieu_id: '' }, 'lieu_id', undefined],
+    ['refuses a malformed lieu id', { lieu_id: 'paris' }, 'lieu_id', 'form.field.invalid'],
+    ['refuses a zero lieu id', { lieu_id: '0' }, 'lieu_id', 'form.field.invalid'],
+    [
+      'refuses a lieu id above the database range',
+      { lieu_id: '2147483648' },
+      'lieu_id',
+      'form.field.invalid',
+    ],
     ['requires a phone', { phone: '' }, 'phone', 'form.phone.required'],
     ['refuses an invalid phone', { phone: '12' }, 'phone', 'form.phone.invalid'],
     ['requires an email', { email: '' }, 'email', 'form.email.required'],
@@ -217,9 +224,10 @@ describe('prospect form', () => {
     expect(errorOf(ProspectFormSchema, { ...validProspect, ...patch }, field)).toBe(expectedId);
   });
 
-  it('reads no lieu id as null', () => {
-    const result = parseForm(ProspectFormSchema, { ...validProspect, lieu: undefined });
-    expect(result.ok && result.value.lieu).toBeNull();
+  it('reads no lieu id as absent', () => {
+    const result = parseForm(ProspectFormSchema, { ...validProspect, lieu_id: undefined });
+    expect(result.ok && result.value.lieu_id).toBeUndefined();
+    expect(result.ok && JSON.stringify(result.value)).not.toContain('lieu_id');
   });
 });
 

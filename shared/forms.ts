@@ -19,6 +19,7 @@ import {
   messageById,
   messageRequired,
   messageTooLong,
+  nameRequired,
   nameTooLong,
   phoneInvalid,
   phoneRequired,
@@ -91,16 +92,18 @@ const checkbox = v.pipe(
   v.transform((x): boolean => (Array.isArray(x) ? x.some((i) => CHECKED.has(i)) : CHECKED.has(x))),
 );
 
-/** An optional lieu id chosen in an autocomplete: empty means none. */
+const MAX_ID = 2_147_483_647;
+
+/** An optional lieu id picked in an autocomplete: empty means none (undefined). */
 const optionalLieuId = v.pipe(
   v.optional(v.union([v.string(), v.number()], fieldInvalid.id), ''),
-  v.transform((x): number | null => {
+  v.transform((x): number | undefined => {
     if (typeof x === 'number') return x;
     const s = x.trim();
-    if (s === '') return null;
-    return /^\d{1,15}$/.test(s) ? Number(s) : Number.NaN;
+    if (s === '') return undefined;
+    return /^\d{1,10}$/.test(s) ? Number(s) : Number.NaN;
   }),
-  v.check((n) => n === null || (Number.isSafeInteger(n) && n > 0), fieldInvalid.id),
+  v.check((n) => n === undefined || (Number.isInteger(n) && n > 0 && n <= MAX_ID), fieldInvalid.id),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -109,7 +112,8 @@ const optionalLieuId = v.pipe(
 /** The contact form of offer and agency pages. Output adds `phoneObject`. */
 export const ContactFormSchema = v.pipe(
   v.object({
-    name: optionalText(NAME_MAX_LENGTH, nameTooLong),
+    // The spec gives the name a maximum length; the listings API also requires it.
+    name: requiredText(nameRequired, NAME_MAX_LENGTH, nameTooLong),
     phone,
     email,
     message: requiredText(messageRequired, MESSAGE_MAX_LENGTH, messageTooLong),
@@ -127,8 +131,8 @@ export const ProspectFormSchema = v.pipe(
     company: requiredText(companyRequired, PROSPECT_FIELD_MAX_LENGTH, companyTooLong),
     /** The city as typed or picked in the autocomplete. */
     city: requiredText(cityRequired, PROSPECT_FIELD_MAX_LENGTH, cityTooLong),
-    /** The lieu id of the picked city, when one was picked. */
-    lieu: optionalLieuId,
+    /** The lieu id of the picked city, when one was picked (the listings API's `lieu_id`). */
+    lieu_id: optionalLieuId,
     phone,
     email,
     message: optionalText(MESSAGE_MAX_LENGTH, messageTooLong),

@@ -38,6 +38,10 @@ export const fieldInvalid: MessageDescriptor = /*i18n*/ {
   id: 'form.field.invalid',
   message: "Cette valeur n'est pas valide",
 };
+export const nameRequired: MessageDescriptor = /*i18n*/ {
+  id: 'form.name.required',
+  message: 'Veuillez saisir votre nom',
+};
 export const nameTooLong: MessageDescriptor = /*i18n*/ {
   id: 'form.name.tooLong',
   message: 'Votre nom ne peut pas dépasser {nameMaxLength} caractères',
@@ -125,6 +129,7 @@ export const ALL_MESSAGES: readonly MessageDescriptor[] = [
   minSurfaceAboveMax,
   minLandAboveMax,
   fieldInvalid,
+  nameRequired,
   nameTooLong,
   phoneRequired,
   phoneInvalid,
