@@ -75,9 +75,7 @@ export function parseAlertMailEnv(env: Record<string, string | undefined>): Aler
   }
   const e = parsed.output;
   const publicUrl = e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL;
-  const host = new URL(publicUrl).hostname;
-  const mailHost = host.includes('.') ? host : `${host}.localdomain`;
-  const from = e.MAIL_FROM ?? `Prestige Portal <alertes@${mailHost}>`;
+  const from = e.MAIL_FROM ?? defaultFrom(publicUrl);
   return {
     publicUrl,
     smtpUrl: e.SMTP_URL,
@@ -88,6 +86,12 @@ export function parseAlertMailEnv(env: Record<string, string | undefined>): Aler
     intervalMs: e.ALERTS_INTERVAL_MS,
     digestMinIntervalMs: e.ALERTS_DIGEST_MIN_INTERVAL_MS ?? 0,
   };
+}
+
+/** 'Prestige Portal <alertes@{host of the public URL}>' ('localhost.localdomain' for a bare host). */
+export function defaultFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return `Prestige Portal <alertes@${host.includes('.') ? host : `${host}.localdomain`}>`;
 }
 
 /** 'Name <a@b.c>' → 'a@b.c'; a bare address is returned as it is. */

@@ -4,7 +4,7 @@ import type { Config, Lang } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/types';
-import { addressOf } from './config';
+import { addressOf, defaultFrom } from './config';
 import type { AlertLog, MailTransport } from './mailer';
 import { createReferenceCache, type Reference } from '../lib/reference';
 import { loadPortalConfig } from './portal-config';
@@ -45,7 +45,7 @@ export interface AlertJobOptions {
   log: AlertLog;
   /** HMAC key of the links; default: the key kept in the database. */
   secret?: string;
-  /** From header; default 'Prestige Portal <alertes@{public host}>'. */
+  /** From header; default defaultFrom(publicUrl). */
   from?: string;
   /** Address of the mailto: form of List-Unsubscribe; default: the From address. */
   unsubscribeMailbox?: string;
@@ -465,7 +465,7 @@ async function deliverDue(ctx: JobContext): Promise<void> {
 /** One run of the alert mails: confirmations, digests, then every due send and retry. */
 export async function runAlertJob(db: Db, options: AlertJobOptions): Promise<AlertJobSummary> {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const from = options.from ?? `Prestige Portal <alertes@${new URL(publicUrl).hostname}>`;
+  const from = options.from ?? defaultFrom(publicUrl);
   const fromAddress = addressOf(from);
   const reference = await (options.reference ?? createReferenceCache(db)).get();
   const config = await loadPortalConfig(db, reference);

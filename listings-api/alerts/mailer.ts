@@ -91,7 +91,7 @@ export function createEmlTransport(dir: string): MailTransport {
       const info = await transporter.sendMail(toNodemailer(mail));
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const local = mail.messageId.replace(/^<|@.*$/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+      const local = mail.messageId.replace(/^<|@.*$/g, '').replace(/[^A-Za-z0-9_-]+/g, '-');
       seq += 1;
       const file = join(dir, `${stamp}-${String(seq).padStart(4, '0')}-${local}.eml`);
       await writeFile(file, info.message as Buffer);
