@@ -54,7 +54,10 @@ export function createSmtpTransport(
 ): MailTransport {
   const timeout = options.timeoutMs ?? 30_000;
   const url = new URL(smtpUrl);
+  // One pooled connection, reused across the mails of a run.
   const transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 1,
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
     secure: url.protocol === 'smtps:',

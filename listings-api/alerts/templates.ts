@@ -236,10 +236,11 @@ export function toDigestOffer(
     url: `${publicUrl}${offerPath(offer, lang, config)}`,
     // The web app serves the photo pool under /media/{id}-{width}.jpg.
     photoUrl: offer.photoId != null ? `${publicUrl}/media/${offer.photoId}-400.jpg` : null,
-    photoAlt: offer.photoAlt?.[lang] || offer.titre1[lang],
-    title: offer.titre1[lang],
-    subtitle: offer.titre2[lang],
-    place: offer.lieuLibelle[lang],
+    // A text missing in English falls back to French, the portal's source language.
+    photoAlt: offer.photoAlt?.[lang] || offer.photoAlt?.fr || offer.titre1[lang] || offer.titre1.fr,
+    title: offer.titre1[lang] || offer.titre1.fr,
+    subtitle: offer.titre2[lang] || offer.titre2.fr,
+    place: offer.lieuLibelle[lang] || offer.lieuLibelle.fr,
     price: formatOfferPrice(offer.amount, offer.nature, offer.prixCache, lang),
     facts: formatOfferFacts(offer, lang),
   };
