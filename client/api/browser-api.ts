@@ -1,0 +1,86 @@
+import {
+  API_PATHS,
+  PortalApiError,
+  type PortalApi,
+  type PortalGetEndpoints,
+  type PortalSendEndpoints,
+} from '../../shared/portal-api';
+import { trackTask } from '../app/loading-tracker';
+
+// The browser side of PortalApi: the BFF's /api/* JSON endpoints. The BFF has already checked
+// every answer against the contract, so answers are not parsed a second time here (less code to
+// ship). A failure becomes the same PortalApiError as on the server.
+
+function queryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function answer<T>(response: Promise<Response>): Promise<T> {
+  let res: Response;
+  try {
+    res = await response;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'AbortError') throw error;
+    // Offline or the BFF unreachable.
+    throw new PortalApiError(503, 'network error');
+  }
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const message = (body as { message?: unknown } | undefined)?.message;
+    throw new PortalApiError(
+      res.status,
+      typeof message === 'string' ? message : res.statusText,
+      body,
+    );
+  }
+  return body as T;
+}
+
+/** A PortalApi over the BFF; `initial` seeds answers the page already carries (the config). */
+export function createBrowserApi(
+  initial: Partial<{ config: PortalGetEndpoints['config']['answer'] }> = {},
+): PortalApi {
+  const memo = new Map<string, Promise<unknown>>();
+  if (initial.config) memo.set(`config {}`, Promise.resolve(initial.config));
+  // Answers that do not change during a visit are asked once.
+  const memoised = new Set<string>(['config', 'omrData']);
+
+  return {
+    get(name, query, options) {
+      const key = `${name} ${JSON.stringify(query)}`;
+      const hit = memo.get(key);
+      if (hit) return hit as ReturnType<PortalApi['get']>;
+      const call = trackTask(
+        answer<PortalGetEndpoints[typeof name]['answer']>(
+          fetch(`${API_PATHS[name]}${queryString(query)}`, {
+            headers: { accept: 'application/json' },
+            signal: options?.signal,
+          }),
+        ),
+      );
+      if (memoised.has(name)) {
+        memo.set(key, call);
+        call.catch(() => memo.delete(key));
+      }
+      return call;
+    },
+    send(name, body, options) {
+      return trackTask(
+        answer<PortalSendEndpoints[typeof name]['answer']>(
+          fetch(API_PATHS[name], {
+            method: 'POST',
+            headers: { accept: 'application/json', 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            signal: options?.signal,
+          }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import type { I18n } from '@lingui/core';
+import { data, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import type { Config, ExternalLinks, Lang, Omr } from '../../shared/contract';
+import type { PortalApi } from '../../shared/portal-api';
+import { ROUTE_BY_SCREEN, alternates, resolvePath } from '../../shared/routes';
+import { notFound, toRouteError } from './errors';
+import { runGuards } from './guards';
+import { langOfPath, type ScreenMatch } from './route-table';
+import { loadScreen } from './screens';
+import type { ScreenLoaderArgs } from './screen';
+import { DocumentError, DocumentRoute, Frame, RootError } from './root';
+import { Page, PageError } from './page';
+
+// The react-router tree, the same on both sides:
+//   document  (the HTML document; its error element is the last resort)
+//   └─ root  (loader: config + editorial config; element: the frame: header, footer...)
+//      └─ page  '*'  (loader: the route table resolves the URL, then the screen's guards and loader)
+// Screens are dispatched by data (shared/routes.ts), not by react-router path patterns: see
+// docs/decisions/001-routing.md.
+
+export interface Platform {
+  api: PortalApi;
+  /** Loads a language's catalog (rendering needs it before the page shows). */
+  i18n(lang: Lang): Promise<I18n>;
+  /** Collects edge cache tags (server); a no-op in the browser. */
+  tag(...tags: string[]): void;
+  /** Public origin for canonical and alternate URLs. */
+  origin(request: Request): string;
+}
+
+export interface RootData {
+  lang: Lang;
+  config: Config;
+  promoteLieux: Omr['footer']['promoteLieux'];
+  origin: string;
+  year: number;
+}
+
+export interface PageData<D = unknown> {
+  match: ScreenMatch;
+  data: D;
+  /** Canonical root-relative path of the page in each language (and x-default). */
+  alternates: Partial<Record<Lang | 'x-default', string>>;
+  footerLinks: ExternalLinks | null;
+  status: number;
+}
+
+// The frame's data only changes with the language.
+const rootShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
+  formMethod !== undefined || langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname);
+
+export function createRoutes(platform: Platform): RouteObject[] {
+  const { api } = platform;
+
+  async function rootLoader({ request }: { request: Request }): Promise<RootData> {
+    const lang = langOfPath(new URL(request.url).pathname);
+    // The catalog first: even an error page needs its texts.
+    await platform.i18n(lang);
+    try {
+      const [config, omr] = await Promise.all([
+        api.get('config', {}, { signal: request.signal }),
+        api.get('omrData', {}, { signal: request.signal }),
+      ]);
+      return {
+        lang,
+        config,
+        promoteLieux: omr.footer.promoteLieux,
+        origin: platform.origin(request),
+        year: new Date().getFullYear(),
+      };
+    } catch (error) {
+      throw toRouteError(error);
+    }
+  }
+
+  async function pageLoader({ request }: { request: Request }) {
+    const url = new URL(request.url);
+    const lang = langOfPath(url.pathname);
+    let config: Config;
+    try {
+      config = await api.get('config', {}, { signal: request.signal });
+    } catch (error) {
+      throw toRouteError(error);
+    }
+    const resolved = resolvePath(url.pathname, config);
+    if (resolved.kind === 'redirect')
+      throw redirect(`${resolved.location}${url.search}`, resolved.status);
+    if (resolved.kind !== 'screen') throw notFound('unmatched');
+    const screen = await loadScreen(resolved.screen);
+    if (!screen) throw notFound('unmatched');
+
+    const args: ScreenLoaderArgs = {
+      api,
+      config,
+      lang,
+      match: resolved,
+      url,
+      request,
+      tag: platform.tag,
+    };
+    try {
+      await runGuards(ROUTE_BY_SCREEN[resolved.screen].guards, args);
+      const screenData = await screen.loader(args);
+      const lieu = screen.footerLieuId?.(screenData) ?? null;
+      const footerLinks = await api
+        .get('externalLinks', lieu === null ? { lang } : { lieu, lang }, { signal: request.signal })
+        // The footer's links are not worth failing the page for.
+        .catch(() => null);
+      const status = screen.status?.(screenData) ?? 200;
+      const page: PageData = {
+        match: resolved,
+        data: screenData,
+        alternates: alternates(resolved, config, url.search),
+        footerLinks,
+        status,
+      };
+      return status === 200 ? page : data(page, { status });
+    } catch (error) {
+      throw toRouteError(error);
+    }
+  }
+
+  return [
+    {
+      id: 'document',
+      path: '/',
+      element: <DocumentRoute />,
+      errorElement: <DocumentError />,
+      children: [
+        {
+          id: 'root',
+          loader: rootLoader,
+          shouldRevalidate: rootShouldRevalidate,
+          element: <Frame />,
+          errorElement: <RootError />,
+          children: [
+            {
+              id: 'page',
+              path: '*',
+              loader: pageLoader,
+              element: <Page />,
+              errorElement: <PageError />,
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,92 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import type { Config, Lang } from '../../shared/contract';
+import { indexConfig } from '../../shared/config-index';
+import { linkBuilder } from '../app/links';
+import { useSelectionCount } from '../hooks/use-selection-count';
+import { LanguageLinks } from './language-switch';
+import { MENU_ID, MenuModal } from './menu-modal';
+
+/** The header of every page: natures, agencies, selection badge, language switch, burger. */
+export function Header({ lang, config }: { lang: Lang; config: Config }) {
+  const { t } = useLingui();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  const count = useSelectionCount();
+  const to = linkBuilder(lang, config);
+  const natures = indexConfig(config).enabledNatures.flatMap(
+    (id) => config.natures.find((n) => n.id === id) ?? [],
+  );
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={to('home', {})} className="brand">
+          {config.settings.title[lang]}
+        </Link>
+        <nav className="site-header__nav" aria-label={t`Navigation principale`}>
+          <ul>
+            {natures.map((nature) => (
+              <li key={nature.id}>
+                <Link to={to('nature', { nature: nature.id })}>{nature.libelle[lang]}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to={to('agencyDirectory', {})}>{t`Agences`}</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <Link
+            to={to('wishlist', {})}
+            className="selection-link"
+            aria-label={t`Ma sélection : ${plural(count, { one: '# bien', other: '# biens' })}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path
+                d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span className="badge" aria-hidden="true">
+              {count}
+            </span>
+          </Link>
+          <LanguageLinks lang={lang} config={config} variant="header" />
+          <button
+            ref={burger}
+            type="button"
+            className="icon-button burger"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path
+                d="M4 7h16M4 12h16M4 17h16"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span className="visually-hidden">{t`Menu`}</span>
+          </button>
+        </div>
+      </div>
+      <MenuModal
+        open={menuOpen}
+        onClose={closeMenu}
+        returnFocus={burger}
+        lang={lang}
+        config={config}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+import { useLocation } from 'react-router';
+import type { Config, Lang } from '../../shared/contract';
+import { LANGS } from '../../shared/contract';
+import { switchLanguage } from '../../shared/routes';
+import { languageSwitchPath, usePageData } from '../app/links';
+
+export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English' };
+
+/** Where a language link goes: this page in that language (its home on an error page). */
+export function useLanguageTargets(lang: Lang, config: Config | undefined): Record<Lang, string> {
+  const page = usePageData();
+  const location = useLocation();
+  const targets = {} as Record<Lang, string>;
+  for (const to of LANGS) {
+    let target = `/${to}/`;
+    if (to === lang) target = `${location.pathname}${location.search}`;
+    else if (page && config)
+      target = switchLanguage(page.match, to, config, location.search.slice(1));
+    targets[to] = target;
+  }
+  return targets;
+}
+
+/**
+ * Plain links through /lang/{lang}: the server stores the choice in the i18n_redirected cookie
+ * and redirects to the page, so the switch works without JavaScript too.
+ */
+export function LanguageLinks({
+  lang,
+  config,
+  variant,
+  onNavigate,
+}: {
+  lang: Lang;
+  config: Config | undefined;
+  variant: 'header' | 'menu';
+  onNavigate?: () => void;
+}) {
+  const targets = useLanguageTargets(lang, config);
+  const links = variant === 'header' ? LANGS.filter((l) => l !== lang) : LANGS;
+  return (
+    <ul className={`lang-links lang-links--${variant}`}>
+      {links.map((to) => {
+        const language = LANG_NAMES[to];
+        return (
+          <li key={to}>
+            <a
+              href={to === lang ? targets[to] : languageSwitchPath(to, targets[to])}
+              hrefLang={to}
+              lang={to}
+              aria-current={to === lang ? 'true' : undefined}
+              aria-label={variant === 'header' ? language : undefined}
+              onClick={onNavigate}
+            >
+              {variant === 'header' ? to.toUpperCase() : language}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

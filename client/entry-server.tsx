@@ -1,0 +1,158 @@
+import type { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { msg } from '@lingui/core/macro';
+import type { Lang } from '../shared/contract';
+import type { PortalApi } from '../shared/portal-api';
+import { createRoutes, type PageData, type RootData } from './app/routes';
+import { langOfPath } from './app/route-table';
+import { loadedScreen } from './app/screens';
+import { ShellProvider, scriptSafeJson, type Shell } from './app/shell';
+import { serializeHydration } from './app/hydration';
+import type { CachePolicy } from './app/screen';
+import { loadI18n, loadedI18n } from './i18n/catalogs';
+
+// The server entry, built by Vite (`vite build --ssr`) or loaded through Vite in development.
+// The web server calls render() for every page request; everything React and Lingui lives here.
+
+export interface PageAssets {
+  /** Module scripts that start the browser app. */
+  entryScripts: string[];
+  /** Stylesheets and module preloads for a page of this screen in this language. */
+  forPage(
+    screen: string | undefined,
+    lang: Lang,
+  ): { stylesheets: string[]; modulePreloads: string[] };
+}
+
+export interface RenderOptions {
+  api: PortalApi;
+  nonce: string;
+  assets: PageAssets;
+  /** Public origin for canonical and alternate URLs. */
+  origin: string;
+  /** Receives the edge cache tags of the page. */
+  tags: Set<string>;
+  /** Wait for the whole page before sending (crawlers); stream from the shell otherwise. */
+  waitForAll: boolean;
+  onError(error: unknown): void;
+}
+
+export type RenderResult =
+  | { kind: 'response'; response: Response }
+  | {
+      kind: 'html';
+      status: number;
+      lang: Lang;
+      screen: string | undefined;
+      cache: CachePolicy | undefined;
+      pipe<W extends Writable>(destination: W): W;
+      abort(reason?: unknown): void;
+    };
+
+const catalogs = Promise.all([loadI18n('fr'), loadI18n('en')]);
+
+function renderContext(
+  handler: ReturnType<typeof createStaticHandler>,
+  context: StaticHandlerContext,
+  request: Request,
+  options: RenderOptions,
+): Promise<Extract<RenderResult, { kind: 'html' }>> {
+  const root = context.loaderData.root as RootData | undefined;
+  const page = context.loaderData.page as PageData | undefined;
+  const lang = root?.lang ?? langOfPath(new URL(request.url).pathname);
+  const screen = page?.match.screen;
+  const { stylesheets, modulePreloads } = options.assets.forPage(screen, lang);
+  const shellForBrowser = { stylesheets, modulePreloads };
+  const shell: Shell = {
+    nonce: options.nonce,
+    stylesheets,
+    modulePreloads,
+    dataScript:
+      `window.__staticRouterHydrationData=${scriptSafeJson(serializeHydration(context))};` +
+      `window.__portalShell=${scriptSafeJson(shellForBrowser)};`,
+  };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const element = (
+    <ShellProvider shell={shell}>
+      <StaticRouterProvider
+        router={router}
+        context={context}
+        hydrate={false}
+        nonce={options.nonce}
+      />
+    </ShellProvider>
+  );
+  return new Promise((resolve, reject) => {
+    const ready = () =>
+      resolve({
+        kind: 'html',
+        status: context.statusCode,
+        lang,
+        screen,
+        cache: screen ? loadedScreen(screen)?.cache : undefined,
+        pipe: (destination) => stream.pipe(destination),
+        abort: (reason) => stream.abort(reason),
+      });
+    const stream = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      bootstrapModules: options.assets.entryScripts,
+      onShellReady: options.waitForAll ? undefined : ready,
+      onAllReady: options.waitForAll ? ready : undefined,
+      onShellError: reject,
+      onError: (error) => options.onError(error),
+    });
+  });
+}
+
+/** Renders the page of a request: a redirect/response, or an HTML stream with its status. */
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  await catalogs;
+  const routes = createRoutes({
+    api: options.api,
+    i18n: loadI18n,
+    tag: (...tags) => tags.forEach((tag) => options.tags.add(tag)),
+    origin: () => options.origin,
+  });
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(request);
+  if (context instanceof Response) return { kind: 'response', response: context };
+  try {
+    return await renderContext(handler, context, request, options);
+  } catch (error) {
+    // A page that fails to render shows the error page (500); if that was already the error
+    // page, the server answers its plain fallback.
+    if (context.errors) throw error;
+    options.onError(error);
+    const { page: _failed, ...loaderData } = context.loaderData;
+    return renderContext(
+      handler,
+      { ...context, loaderData, statusCode: 500, errors: { page: error } },
+      request,
+      options,
+    );
+  }
+}
+
+const fallbackTitle = msg`Une erreur est survenue lors de l'affichage de la page d'erreur`;
+const fallbackHome = msg`Retour à l'accueil`;
+
+/** The plain HTML page when even the error page cannot render (no React, no data). */
+export function renderFallbackHtml(lang: Lang): string {
+  const i18n = loadedI18n(lang) ?? loadedI18n('fr');
+  const title = i18n ? i18n._(fallbackTitle) : 'An error occurred while showing the error page';
+  const home = i18n ? i18n._(fallbackHome) : 'Home';
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${escape(title)}</title></head>` +
+    `<body><main><h1>${escape(title)}</h1><p><a href="/${lang}/">${escape(home)}</a></p></main></body></html>`
+  );
+}

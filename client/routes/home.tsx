@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import '../styles/home.css';
+import { useLingui } from '@lingui/react/macro';
+import { indexConfig } from '../../shared/config-index';
+import type { NatureId } from '../../shared/contract';
+import { href } from '../../shared/routes';
+import { defineScreen } from '../app/screen';
+
+// Home (/fr/, /en/): the mosaic of categories chosen by the editorial configuration
+// (mosaicRubs), each tile with the rubrique's image and a link to its nature page.
+
+export const MOSAIC_IMAGE = { width: 640, height: 427 } as const;
+/** Tiles of the first row load at once; the rest when scrolled to. */
+const EAGER_TILES = 3;
+
+interface Tile {
+  rubrique: number;
+  nature: NatureId;
+  label: string;
+  natureLabel: string;
+  alt: string;
+  href: string;
+}
+
+export default defineScreen({
+  async loader({ api, config, lang, request, tag }) {
+    const omr = await api.get('omrData', {}, { signal: request.signal });
+    const index = indexConfig(config);
+    const tiles: Tile[] = omr.mosaicRubs.flatMap((id) => {
+      const rubrique = index.rubriques.get(id);
+      if (!rubrique || rubrique.isGeneric) return [];
+      // The first enabled nature the rubrique applies to.
+      const nature = index.enabledNatures.find((n) => rubrique.nature.includes(n));
+      if (!nature) return [];
+      tag(`rubrique-${id}`);
+      return [
+        {
+          rubrique: id,
+          nature,
+          label: rubrique.plural[lang],
+          natureLabel: index.natures.get(nature)?.libelle[lang] ?? '',
+          alt: rubrique.libelle[lang],
+          href: href('nature', { nature, rubrique: id }, lang, config),
+        },
+      ];
+    });
+    return { tiles };
+  },
+
+  head({ config, lang }) {
+    return {
+      title: config.settings.title[lang],
+      description: config.settings.description[lang],
+    };
+  },
+
+  Component: function Home({ data, config, lang }) {
+    const { t } = useLingui();
+    return (
+      <div className="home">
+        <div className="home__intro">
+          <h1>{config.settings.title[lang]}</h1>
+          <p>{config.settings.description[lang]}</p>
+        </div>
+        <section aria-labelledby="mosaic-title">
+          <h2 id="mosaic-title" className="visually-hidden">{t`Nos catégories de biens`}</h2>
+          <ul className="mosaic">
+            {data.tiles.map((tile, i) => (
+              <li key={`${tile.nature}-${tile.rubrique}`} className="mosaic__tile">
+                <Link to={tile.href} className="mosaic__link">
+                  <img
+                    className="mosaic__image"
+                    src={`/media/mosaic/${tile.rubrique}.jpg`}
+                    width={MOSAIC_IMAGE.width}
+                    height={MOSAIC_IMAGE.height}
+                    alt={tile.alt}
+                    loading={i < EAGER_TILES ? 'eager' : 'lazy'}
+                    decoding="async"
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                  />
+                  <span className="mosaic__label">
+                    <span className="mosaic__title">{tile.label}</span>
+                    <span className="mosaic__nature">{tile.natureLabel}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    );
+  },
+});

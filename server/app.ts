@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Logger } from 'pino';
+import type { AppConfig } from './config';
+import { createLogger } from './logger';
+import security, { tileOrigin } from './plugins/security';
+import upstream from './plugins/upstream';
+import { apiRoutes, errorBody } from './api/routes';
+import { mediaRoutes } from './routes/media';
+import { healthRoutes } from './routes/health';
+import { languageRoutes } from './routes/language';
+import { pageRoutes } from './ssr/page';
+import { ROOT, buildRenderer, viteRenderer, type Renderer, type SsrModule } from './ssr/renderer';
+import { createViteDevServer } from './ssr/vite';
+
+// The web process: the BFF and the page renderer. buildApp registers everything and never
+// listens (main.ts does); tests build it and call inject() or supertest.
+
+export interface AppOptions {
+  logger?: Logger;
+  /** Vite's hot reload over the app's HTTP server (development). */
+  hmr?: boolean;
+  /** Wraps the server entry: tests use it to inject a renderer fault. */
+  wrapRenderer?: (module: SsrModule) => SsrModule;
+  /** Where the production build is (default dist/). */
+  distDir?: string;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(
+  config: AppConfig,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const serverOptions: FastifyServerOptions = {
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    // A number trusts that many hops (Fastify accepts it; its types only list the other forms).
+    trustProxy: config.trustProxy as boolean,
+    bodyLimit: 64 * 1024,
+    // Use a sane incoming request id (from the load balancer), else a new one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 500 },
+  };
+  const app = Fastify(serverOptions) as unknown as FastifyInstance;
+
+  // One log line per request: id, method, route, status, duration. No IP, no query string.
+  app.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    request.log[level](
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler(
+    (error: { statusCode?: number; message?: string; code?: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const message = status >= 500 ? 'internal error' : (error.message ?? 'bad request');
+      return reply.code(status).send(errorBody(status, message));
+    },
+  );
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  // External plugins, then the app's, then routes.
+  await app.register(security, {
+    dev: config.renderer === 'vite',
+    imgSources: [tileOrigin(config.mapTileUrl)].filter((s): s is string => Boolean(s)),
+  });
+  await app.register(cookie, { secret: config.cookieSecret });
+  let redis: import('ioredis').Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'portal-rl:', skipOnError: true } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      ...errorBody(429, `too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
+    }),
+  });
+  await app.register(upstream, {
+    baseUrl: config.listingsApiUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(apiRoutes);
+  await app.register(mediaRoutes);
+  await app.register(languageRoutes);
+
+  let renderer: Renderer;
+  if (config.renderer === 'vite') {
+    const vite = await createViteDevServer(app, ROOT, options.hmr ?? false);
+    renderer = viteRenderer(vite);
+  } else {
+    const distDir = options.distDir ?? path.join(ROOT, 'dist');
+    renderer = await buildRenderer(distDir);
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      allowedPath: (pathname) => !pathname.startsWith('/.vite'),
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+    // A missing build file is a plain 404, not a page.
+    app.get('/assets/*', async (_request, reply) =>
+      reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
+    );
+  }
+  if (options.wrapRenderer) {
+    const wrap = options.wrapRenderer;
+    const inner = renderer;
+    renderer = { ...inner, load: async () => wrap(await inner.load()) };
+  }
+  await app.register(pageRoutes, {
+    renderer,
+    cacheTagHeader: config.cacheTagHeader,
+    publicUrl: config.publicUrl,
+    renderTimeoutMs: 15_000,
+  });
+
+  return app;
+}

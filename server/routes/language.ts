@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { LANGS, LangSchema, type Lang } from '../../shared/contract';
+import { resolvePath, switchLanguage } from '../../shared/routes';
+import { errorBody } from '../api/routes';
+
+// The language choice (spec sections 4 and 9): `/` goes to /fr/ or /en/ by the i18n_redirected
+// cookie, then Accept-Language, then French. /lang/{lang}?to=PATH stores the choice in that
+// cookie (365 days) and goes to the page in that language: a plain link, so it works without
+// JavaScript.
+
+export const LANG_COOKIE = 'i18n_redirected';
+export const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** The preferred supported language of an Accept-Language header, if any. */
+export function preferredLanguage(header: string | undefined): Lang | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, position) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return {
+        lang: tag.trim().toLowerCase().split('-')[0] ?? '',
+        quality: Number.isFinite(quality) ? quality : 0,
+        position,
+      };
+    })
+    .filter((entry) => entry.quality > 0 && (LANGS as readonly string[]).includes(entry.lang))
+    .sort((a, b) => b.quality - a.quality || a.position - b.position);
+  return ranked[0]?.lang as Lang | undefined;
+}
+
+/** A path of this site (not another origin, not a protocol-relative URL). */
+export function isLocalPath(to: string): boolean {
+  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return false;
+  // Control characters and backslashes can turn a path into another origin in some browsers.
+  for (const ch of to) {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || ch === '\\') return false;
+  }
+  try {
+    return new URL(to, 'http://local.invalid').origin === 'http://local.invalid';
+  } catch {
+    return false;
+  }
+}
+
+const LangSwitchQuery = v.object({
+  to: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(2000, 'is too long'),
+      v.check(isLocalPath, 'must be a local path'),
+    ),
+  ),
+});
+
+function cookieLanguage(request: FastifyRequest): Lang | undefined {
+  const parsed = v.safeParse(LangSchema, request.cookies[LANG_COOKIE]);
+  return parsed.success ? parsed.output : undefined;
+}
+
+export async function languageRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/', async (request, reply) => {
+    const lang =
+      cookieLanguage(request) ?? preferredLanguage(request.headers['accept-language']) ?? 'fr';
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply
+      .code(302)
+      .header('vary', 'Cookie, Accept-Language')
+      .header('cache-control', 'private, no-cache')
+      .redirect(`/${lang}/${search}`, 302);
+  });
+
+  app.get('/lang/:lang', async (request, reply) => {
+    const params = v.safeParse(v.object({ lang: LangSchema }), request.params);
+    if (!params.success) {
+      return reply
+        .code(400)
+        .send(errorBody(400, `lang: must be one of ${LANGS.join(', ')}`, 'lang'));
+    }
+    const query = v.safeParse(LangSwitchQuery, request.query ?? {});
+    if (!query.success) {
+      const issue = query.issues[0];
+      return reply.code(400).send(errorBody(400, `to: ${issue?.message ?? 'is invalid'}`, 'to'));
+    }
+    const lang = params.output.lang;
+    const to = query.output.to ?? `/${lang}/`;
+    let target = `/${lang}/`;
+    if (to.startsWith(`/${lang}/`)) {
+      target = to;
+    } else {
+      // A page of the other language: the same page in this one, when the route table knows it.
+      try {
+        const config = await app.portalApi(request).get('config', {});
+        const url = new URL(to, 'http://local.invalid');
+        const resolved = resolvePath(url.pathname, config);
+        if (resolved.kind === 'screen')
+          target = switchLanguage(resolved, lang, config, url.search.slice(1));
+      } catch (error) {
+        request.log.warn({ err: error }, 'language switch without the config: going home');
+      }
+    }
+    reply.setCookie(LANG_COOKIE, lang, {
+      path: '/',
+      maxAge: LANG_COOKIE_MAX_AGE_S,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      httpOnly: false,
+    });
+    return reply.header('cache-control', 'no-store').redirect(target, 302);
+  });
+}

@@ -1,0 +1,28 @@
+import type { CachePolicy } from '../../client/app/screen';
+
+// Cache-Control of pages and the edge cache tag header. Anonymous pages are public: the CDN keeps
+// them (s-maxage) and serves them stale while it refreshes; browsers revalidate. Errors other
+// than not-found are never cached.
+
+export const DEFAULT_PAGE_CACHE: CachePolicy = {
+  maxAge: 0,
+  sMaxAge: 300,
+  staleWhileRevalidate: 3600,
+};
+export const NOT_FOUND_CACHE: CachePolicy = { maxAge: 0, sMaxAge: 60, staleWhileRevalidate: 300 };
+
+export function pageCacheControl(status: number, policy: CachePolicy | undefined): string {
+  if (status === 404 || status === 410) return formatPolicy(NOT_FOUND_CACHE);
+  if (status >= 400) return 'no-store';
+  return formatPolicy(policy ?? DEFAULT_PAGE_CACHE);
+}
+
+function formatPolicy(policy: CachePolicy): string {
+  return `public, max-age=${policy.maxAge ?? 0}, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
+}
+
+/** The tag header's value: Surrogate-Key (Fastly) is space-separated, Cache-Tag (Cloudflare) comma-separated. */
+export function cacheTagValue(headerName: string, tags: Iterable<string>): string {
+  const clean = [...new Set(tags)].filter((tag) => /^[\w:.\-/]+$/.test(tag));
+  return clean.join(headerName.toLowerCase() === 'surrogate-key' ? ' ' : ',');
+}

@@ -1,0 +1,85 @@
+import type {
+  GetName,
+  PortalApi,
+  PortalGetEndpoints,
+  PortalSendEndpoints,
+  SendName,
+} from '../../shared/portal-api';
+import { PortalApiError } from '../../shared/portal-api';
+import { getEndpoints, sendEndpoints, type GetEndpoint, type SendEndpoint } from '../api/endpoints';
+import type { UpstreamClient } from './client';
+import { isUpstreamError } from './errors';
+import type { MemoryCache } from './memory-cache';
+
+// The server side of PortalApi: loaders rendered on the server call the listings API directly
+// (no HTTP hop to ourselves). One instance per page request: it carries the request id and the
+// abort signal, and collects the cache tags of every entity it returned.
+
+export interface ServerPortalApiOptions {
+  upstream: UpstreamClient;
+  cache: MemoryCache;
+  requestId?: string;
+  signal?: AbortSignal;
+  /** Receives the cache tags of each answer. */
+  tags?: Set<string>;
+}
+
+function toPortalError(error: unknown): unknown {
+  if (!isUpstreamError(error)) return error;
+  const body = error.kind === 'http' ? error.body : undefined;
+  return new PortalApiError(error.status, error.message, body);
+}
+
+export function createServerPortalApi(options: ServerPortalApiOptions): PortalApi {
+  const { upstream, cache } = options;
+
+  async function fetchGet<N extends GetName>(
+    name: N,
+    query: PortalGetEndpoints[N]['query'],
+    signal: AbortSignal | undefined,
+  ): Promise<PortalGetEndpoints[N]['answer']> {
+    const def = getEndpoints[name] as GetEndpoint<N>;
+    const path = typeof def.upstream === 'function' ? def.upstream(query) : def.upstream;
+    const upstreamQuery = def.upstreamQuery
+      ? def.upstreamQuery(query)
+      : (query as Record<string, never>);
+    const load = () =>
+      upstream.get(path, def.answer, {
+        query: upstreamQuery,
+        requestId: options.requestId,
+        // A shared cached call must not die with the first visitor who left.
+        signal: def.cacheTtlMs ? undefined : signal,
+      }) as Promise<PortalGetEndpoints[N]['answer']>;
+    const answer = def.cacheTtlMs
+      ? await cache.get(`${name} ${JSON.stringify(query)}`, def.cacheTtlMs, load)
+      : await load();
+    if (def.tags && options.tags) for (const tag of def.tags(answer, query)) options.tags.add(tag);
+    return answer;
+  }
+
+  return {
+    async get(name, query, callOptions) {
+      try {
+        return await fetchGet(name, query, callOptions?.signal ?? options.signal);
+      } catch (error) {
+        throw toPortalError(error);
+      }
+    },
+    async send<N extends SendName>(
+      name: N,
+      body: PortalSendEndpoints[N]['body'],
+      callOptions?: { signal?: AbortSignal },
+    ): Promise<PortalSendEndpoints[N]['answer']> {
+      const def = sendEndpoints[name] as SendEndpoint<N>;
+      try {
+        return await upstream.send(def.method, def.upstream, def.answer, {
+          body,
+          requestId: options.requestId,
+          signal: callOptions?.signal ?? options.signal,
+        });
+      } catch (error) {
+        throw toPortalError(error);
+      }
+    },
+  };
+}
