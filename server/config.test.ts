@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const SECRET = 'x'.repeat(40);
+
+describe('loadConfig', () => {
+  it('has working defaults for development (embedded mode on port 3000)', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      listingsApiUrl: undefined,
+      cacheTagHeader: 'Cache-Tag',
+      upstreamTimeoutMs: 5000,
+      renderer: 'vite',
+      pgliteDir: '.data/pglite',
+      embeddedApiPort: 4050,
+      trustProxy: false,
+      isProduction: false,
+    });
+    expect(config.cookieSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it.each([
+    [{ PORT: '8080' }, { port: 8080 }],
+    [{ PORT: '' }, { port: 3000 }],
+    [{ LISTINGS_API_URL: 'http://api:4050/' }, { listingsApiUrl: 'http://api:4050' }],
+    [{ PUBLIC_URL: 'https://www.example.com/' }, { publicUrl: 'https://www.example.com' }],
+    [{ CACHE_TAG_HEADER: 'Surrogate-Key' }, { cacheTagHeader: 'Surrogate-Key' }],
+    [{ TRUST_PROXY: 'true' }, { trustProxy: true }],
+    [{ TRUST_PROXY: '2' }, { trustProxy: 2 }],
+    [
+      { SEED_OFFERS: '200', EMBEDDED_API_PORT: '0' },
+      { seedOffers: 200, embeddedApiPort: 0 },
+    ],
+    [
+      { NODE_ENV: 'production', COOKIE_SECRET: SECRET },
+      { renderer: 'build', isProduction: true, cookieSecret: SECRET },
+    ],
+    [{ SERVE_BUILD: 'true' }, { renderer: 'build' }],
+  ])('reads %j', (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  it('renders through Vite with --dev even in production', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: SECRET }, { dev: true }).renderer,
+    ).toBe('vite');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ LISTINGS_API_URL: 'not a url' }, 'LISTINGS_API_URL'],
+    [{ COOKIE_SECRET: 'short' }, 'COOKIE_SECRET'],
+    [{ NODE_ENV: 'production' }, 'COOKIE_SECRET: required in production'],
+    [{ UPSTREAM_TIMEOUT_MS: '0' }, 'UPSTREAM_TIMEOUT_MS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ CACHE_TAG_HEADER: 'Cache Tag' }, 'CACHE_TAG_HEADER'],
+  ])('refuses %j naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// The catalogs' completeness check that `lingui compile` does not make (a missing English text
+// falls back to French silently): every message in both catalogs, none empty in English.
+
+interface Entry {
+  id: string;
+  text: string;
+}
+
+/** Reads msgid/msgstr pairs of a .po file (multi-line strings joined). */
+export function parsePo(source: string): Entry[] {
+  const entries: Entry[] = [];
+  let field: 'id' | 'text' | null = null;
+  let id = '';
+  let text = '';
+  const flush = () => {
+    if (field !== null && id !== '') entries.push({ id, text });
+    field = null;
+    id = '';
+    text = '';
+  };
+  const unquote = (s: string) => JSON.parse(s) as string;
+  for (const raw of source.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('msgid ')) {
+      flush();
+      field = 'id';
+      id = unquote(line.slice(6));
+    } else if (line.startsWith('msgstr ')) {
+      field = 'text';
+      text = unquote(line.slice(7));
+    } else if (line.startsWith('"') && field) {
+      if (field === 'id') id += unquote(line);
+      else text += unquote(line);
+    }
+  }
+  flush();
+  return entries;
+}
+
+const read = (lang: string) => parsePo(readFileSync(`locales/${lang}/messages.po`, 'utf8'));
+
+describe('message catalogs', () => {
+  const fr = read('fr');
+  const en = read('en');
+
+  it('reads msgid and msgstr pairs, multi-line strings included', () => {
+    const entries = parsePo(
+      'msgid ""\nmsgstr "header"\n\nmsgid "a"\nmsgstr ""\n"b"\n"c"\n\nmsgid "x"\nmsgstr ""\n',
+    );
+    expect(entries).toEqual([
+      { id: 'a', text: 'bc' },
+      { id: 'x', text: '' },
+    ]);
+  });
+
+  it('has messages', () => {
+    expect(fr.length).toBeGreaterThan(20);
+  });
+
+  it('has every French message in English and no other', () => {
+    expect(en.map((e) => e.id).sort()).toEqual(fr.map((e) => e.id).sort());
+  });
+
+  it('translates every message into English', () => {
+    expect(en.filter((e) => e.text.trim() === '').map((e) => e.id)).toEqual([]);
+  });
+
+  it('has a French text for every message', () => {
+    expect(fr.filter((e) => e.text.trim() === '').map((e) => e.id)).toEqual([]);
+  });
+
+  it('keeps the placeholders of the French text in the English one', () => {
+    const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    const frText = new Map(fr.map((e) => [e.id, e.text]));
+    const mismatched = en.filter((e) => {
+      const source = frText.get(e.id);
+      return source !== undefined && placeholders(source).join() !== placeholders(e.text).join();
+    });
+    expect(mismatched.map((e) => e.id)).toEqual([]);
+  });
+
+  it.each([
+    ["La page que vous visitez n'existe pas.", 'The page you are visiting does not exist.'],
+    ['Cette page est introuvable', 'This page could not be found'],
+    [
+      "Une erreur est survenue lors de l'affichage de la page d'erreur",
+      'An error occurred while showing the error page',
+    ],
+    ['Middleware inconnu', 'Unknown middleware'],
+  ])('has the spec text of %s in English', (french, english) => {
+    expect(en.find((e) => e.id === french)?.text).toBe(english);
+  });
+});
