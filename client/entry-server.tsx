@@ -56,6 +56,8 @@ export type RenderResult =
     };
 
 const catalogs = Promise.all([loadI18n('fr'), loadI18n('en')]);
+// Awaited by each render; this keeps a failed load from being an unhandled rejection meanwhile.
+catalogs.catch(() => {});
 
 function renderContext(
   handler: ReturnType<typeof createStaticHandler>,
@@ -143,7 +145,8 @@ const fallbackTitle = msg`Une erreur est survenue lors de l'affichage de la page
 const fallbackHome = msg`Retour à l'accueil`;
 
 /** The plain HTML page when even the error page cannot render (no React, no data). */
-export function renderFallbackHtml(lang: Lang): string {
+export async function renderFallbackHtml(lang: Lang): Promise<string> {
+  await catalogs.catch(() => {});
   const i18n = loadedI18n(lang) ?? loadedI18n('fr');
   const title = i18n ? i18n._(fallbackTitle) : 'An error occurred while showing the error page';
   const home = i18n ? i18n._(fallbackHome) : 'Home';

@@ -62,6 +62,8 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(url),
   /** Embedded mode: PGlite data directory. */
   PGLITE_DIR: v.optional(v.string(), '.data/pglite'),
+  /** Embedded mode: where the listings API writes and serves its photos. */
+  PHOTOS_DIR: v.optional(v.string(), '.data/photos'),
   /** Embedded mode: port of the in-process listings API (0 picks a free one). */
   EMBEDDED_API_PORT: port('4050'),
   /** Embedded mode: number of offers seeded on first run (the listings API's default when absent). */
@@ -94,6 +96,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string | undefined;
   pgliteDir: string;
+  photosDir: string;
   embeddedApiPort: number;
   seedOffers: number | undefined;
   trustProxy: boolean | number;
@@ -151,6 +154,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
+    photosDir: e.PHOTOS_DIR,
     embeddedApiPort: e.EMBEDDED_API_PORT,
     seedOffers: e.SEED_OFFERS,
     trustProxy,

@@ -32,6 +32,7 @@ async function main() {
       host: '127.0.0.1',
       databaseUrl: config.databaseUrl,
       dataDir: config.pgliteDir,
+      photosDir: config.photosDir,
       seedOffers: config.seedOffers,
       // Its own request lines would double ours: warnings and errors only, unless debugging.
       logger: { level: ['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn' },

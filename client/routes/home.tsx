@@ -9,7 +9,8 @@ import { defineScreen } from '../app/screen';
 // Home (/fr/, /en/): the mosaic of categories chosen by the editorial configuration
 // (mosaicRubs), each tile with the rubrique's image and a link to its nature page.
 
-export const MOSAIC_IMAGE = { width: 640, height: 427 } as const;
+// The listings API draws mosaic images at 800×600.
+export const MOSAIC_IMAGE = { width: 800, height: 600 } as const;
 /** Tiles of the first row load at once; the rest when scrolled to. */
 const EAGER_TILES = 3;
 

@@ -30,12 +30,12 @@ function toFetchRequest(request: FastifyRequest, origin: string, signal: AbortSi
   return new Request(new URL(request.url, origin), { method: 'GET', headers, signal });
 }
 
-function sendFallback(reply: FastifyReply, ssr: SsrModule | undefined, pathname: string) {
+async function sendFallback(reply: FastifyReply, ssr: SsrModule | undefined, pathname: string) {
   const lang = langOfPath(pathname);
   let html: string;
   try {
     if (!ssr) throw new Error('no renderer');
-    html = ssr.renderFallbackHtml(lang);
+    html = await ssr.renderFallbackHtml(lang);
   } catch {
     html =
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>An error occurred while showing the error page</title></head>' +

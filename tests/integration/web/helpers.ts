@@ -1,0 +1,71 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, type AppOptions } from '../../../server/app';
+import { loadConfig, type AppConfig } from '../../../server/config';
+
+// Building the web app for integration tests: rendered through Vite (the same plugins as the
+// build: Lingui macros, catalogs), pointed at a listings API given by URL.
+
+export async function buildWebApp(
+  listingsApiUrl: string,
+  overrides: Partial<AppConfig> = {},
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    renderer: 'vite',
+    ...overrides,
+    listingsApiUrl,
+  };
+  const app = await buildApp(config, { logger: pino({ level: 'silent' }), hmr: false, ...options });
+  await app.ready();
+  return app;
+}
+
+export interface FakeServer {
+  url: string;
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** A stand-in listings API for faults only (timeouts, 500s, garbage). */
+export async function startFake(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<FakeServer> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** An address where nothing listens (a port just freed). */
+export async function deadUrl(): Promise<string> {
+  const fake = await startFake(() => {});
+  await fake.close();
+  return fake.url;
+}
+
+/** Visible text of an HTML page (tags dropped, entities of the texts we check decoded). */
+export function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
