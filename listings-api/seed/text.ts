@@ -1,0 +1,95 @@
+// Text helpers of the seed: slugs, search names, number formatting, French prepositions.
+
+/** 'Côte d’Azur' → 'Cote d’Azur' (drops combining accents; œ/æ become oe/ae). */
+export function stripAccents(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/œ/g, 'oe')
+    .replace(/Œ/g, 'Oe')
+    .replace(/æ/g, 'ae')
+    .replace(/Æ/g, 'Ae')
+    .replace(/ß/g, 'ss');
+}
+
+/** ASCII kebab-case: "Val-d'Isère" → 'val-d-isere', 'Paris 16e Arrondissement' → 'paris-16e-arrondissement'. */
+export function kebab(s: string): string {
+  return stripAccents(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Lowercase, accent-free, punctuation as spaces: the text a trigram index searches. */
+export function normalizeForSearch(s: string): string {
+  return stripAccents(s)
+    .toLowerCase()
+    .replace(/[’'`\-_.,/()]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The search name of a place: its French name, plus its English name when different. */
+export function searchName(fr: string, en: string): string {
+  const a = normalizeForSearch(fr);
+  const b = normalizeForSearch(en);
+  return a === b ? a : `${a} ${b}`;
+}
+
+const frNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+const enNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+/** 2500 → '2 500' (fr, narrow no-break space) or '2,500' (en). */
+export function formatNumber(n: number, lang: 'fr' | 'en'): string {
+  return (lang === 'fr' ? frNumber : enNumber).format(n);
+}
+
+/** ['a', 'b', 'c'] → 'a, b et c' / 'a, b and c'. */
+export function joinList(items: readonly string[], lang: 'fr' | 'en'): string {
+  if (items.length <= 1) return items.join('');
+  const last = items[items.length - 1];
+  return `${items.slice(0, -1).join(', ')} ${lang === 'fr' ? 'et' : 'and'} ${last}`;
+}
+
+/** 'apartment' → 'an apartment', 'villa' → 'a villa'. */
+export function englishIndefinite(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * The French "in" for a commune, from INSEE's article code (typeLiaison / TNCC):
+ * 2 'Le Cannet' → 'au Cannet', 4 'Les Gets' → 'aux Gets', otherwise 'à Saint-Tropez', 'à La Baule'.
+ */
+export function communePrepFr(name: string, typeLiaison: number): string {
+  if (typeLiaison === 2 && /^Le /.test(name)) return `au ${name.slice(3)}`;
+  if (typeLiaison === 4 && /^Les /.test(name)) return `aux ${name.slice(4)}`;
+  return `à ${name}`;
+}
+
+/**
+ * The French "in" for a department from INSEE's article code: 2 'dans le Var', 3 'en Savoie',
+ * 4 'dans les Alpes-Maritimes', 5 "dans l'Ain", 0/1 (no article) 'en Seine-et-Marne'.
+ */
+export function departementPrepFr(name: string, typeLiaison: number): string {
+  switch (typeLiaison) {
+    case 2:
+      return `dans le ${name}`;
+    case 4:
+      return `dans les ${name}`;
+    case 5:
+      return `dans l'${name}`;
+    default:
+      return `en ${name}`;
+  }
+}
+
+/** Regions: 'dans le Grand Est', 'dans les Hauts-de-France', otherwise 'en Occitanie'. */
+export function regionPrepFr(name: string, typeLiaison: number): string {
+  if (typeLiaison === 2) return `dans le ${name}`;
+  if (typeLiaison === 4) return `dans les ${name}`;
+  return `en ${name}`;
+}
