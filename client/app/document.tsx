@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ScrollRestoration } from 'react-router';
@@ -21,6 +21,10 @@ export function Document({
   children: ReactNode;
 }) {
   const shell = useShell();
+  useEffect(() => {
+    // Hydrated: the page's controls work from now on (browser tests wait for this).
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
     <html lang={lang} suppressHydrationWarning>
       <head>

@@ -86,9 +86,6 @@ export function createRoutes(platform: Platform): RouteObject[] {
     if (resolved.kind === 'redirect')
       throw redirect(`${resolved.location}${url.search}`, resolved.status);
     if (resolved.kind !== 'screen') throw notFound('unmatched');
-    const screen = await loadScreen(resolved.screen);
-    if (!screen) throw notFound('unmatched');
-
     const args: ScreenLoaderArgs = {
       api,
       config,
@@ -99,13 +96,22 @@ export function createRoutes(platform: Platform): RouteObject[] {
       tag: platform.tag,
     };
     try {
+      // The entry's guards first (the spec's middleware), then the screen: a screen without a
+      // module yet is not routed (404).
       await runGuards(ROUTE_BY_SCREEN[resolved.screen].guards, args);
+      const screen = await loadScreen(resolved.screen);
+      if (!screen) throw notFound('unmatched');
+      // The footer's links are not worth failing the page for.
+      const links = (lieu: number | null) =>
+        api
+          .get('externalLinks', lieu === null ? { lang } : { lieu, lang }, {
+            signal: request.signal,
+          })
+          .catch(() => null);
+      // Without a place of its own, the page's footer links load alongside its data.
+      const genericLinks = screen.footerLieuId ? undefined : links(null);
       const screenData = await screen.loader(args);
-      const lieu = screen.footerLieuId?.(screenData) ?? null;
-      const footerLinks = await api
-        .get('externalLinks', lieu === null ? { lang } : { lieu, lang }, { signal: request.signal })
-        // The footer's links are not worth failing the page for.
-        .catch(() => null);
+      const footerLinks = await (genericLinks ?? links(screen.footerLieuId?.(screenData) ?? null));
       const status = screen.status?.(screenData) ?? 200;
       const page: PageData = {
         match: resolved,

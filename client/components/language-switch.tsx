@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import type { Config, Lang } from '../../shared/contract';
 import { LANGS } from '../../shared/contract';
-import { switchLanguage } from '../../shared/routes';
+import { resolvePath, switchLanguage } from '../../shared/routes';
 import { languageSwitchPath, usePageData } from '../app/links';
 
 export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English' };
