@@ -6,17 +6,24 @@ import { languageSwitchPath, usePageData } from '../app/links';
 
 export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English' };
 
-/** Where a language link goes: this page in that language (its home on an error page). */
+/**
+ * Where a language link goes: this page in that language. An error page whose URL the route
+ * table knows (an unknown place, a screen not built yet) keeps it too; otherwise the home page.
+ */
 export function useLanguageTargets(lang: Lang, config: Config | undefined): Record<Lang, string> {
   const page = usePageData();
   const location = useLocation();
+  const search = location.search.slice(1);
+  let match = page?.match;
+  if (!match && config) {
+    const resolved = resolvePath(location.pathname, config);
+    if (resolved.kind === 'screen') match = resolved;
+  }
   const targets = {} as Record<Lang, string>;
   for (const to of LANGS) {
-    let target = `/${to}/`;
-    if (to === lang) target = `${location.pathname}${location.search}`;
-    else if (page && config)
-      target = switchLanguage(page.match, to, config, location.search.slice(1));
-    targets[to] = target;
+    if (to === lang) targets[to] = `${location.pathname}${location.search}`;
+    else if (match && config) targets[to] = switchLanguage(match, to, config, search);
+    else targets[to] = `/${to}/`;
   }
   return targets;
 }
