@@ -338,7 +338,15 @@ export const OfferObsoleteSchema = v.object({
 });
 export type OfferObsolete = v.InferOutput<typeof OfferObsoleteSchema>;
 
-export const OfferRefSchema = v.object({ id: v.number(), slug: v.string() });
+/** A neighbour offer: enough to build its link (path segments) and name it. */
+export const OfferRefSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  nature: v.object({ id: NatureIdSchema }),
+  rubrique: v.object({ id: v.number() }),
+  lieu: v.object({ id: v.number(), slug: v.string() }),
+  titre1: v.string(),
+});
 export type OfferRef = v.InferOutput<typeof OfferRefSchema>;
 
 /**

@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import * as v from 'valibot';
+import type { Db } from './db/connection';
+import { handleError, errorBody } from './lib/errors';
+import { openApiTransform, valibotValidatorCompiler } from './lib/validation';
+import { createReferenceCache, type ReferenceCache } from './lib/reference';
+import { createOfferCounts, type OfferCounts } from './lib/offer-counts';
+import { configRoutes } from './routes/config';
+import { offerRoutes } from './routes/offres';
+import { lieuRoutes } from './routes/lieux';
+import { compteurRoutes } from './routes/compteur';
+import { formRoutes } from './routes/forms';
+import { alertRoutes } from './routes/alertes';
+import { agencyRoutes } from './routes/agences';
+import { staticRoutes } from './routes/static';
+
+export interface ListingsAppOptions {
+  db: Db;
+  /** Where the photo files are (default .data/photos). */
+  photosDir?: string;
+  logger?: boolean | object;
+  /** How often to look for offer changes and rebuild the hub counts (ms, 0: only at start). */
+  countsRefreshMs?: number;
+  /** Check every answer against its contract schema (a mismatch answers 500); for tests. */
+  validateResponses?: boolean;
+  /** Largest accepted request body in bytes (default 64 KiB). */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    reference: ReferenceCache;
+    offerCounts: OfferCounts;
+  }
+}
+
+/** Builds the listings API (spec section 7) over an open, migrated database; never listens. */
+export async function buildListingsApp(options: ListingsAppOptions): Promise<FastifyInstance> {
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // Query strings: keys repeated become arrays, which the schemas accept or refuse by field.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestIdHeader: 'x-request-id',
+  };
+  const app = Fastify(serverOptions);
+
+  app.setValidatorCompiler(valibotValidatorCompiler);
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
+    if (!options.validateResponses) return (data) => JSON.stringify(data);
+    return (data) => {
+      const result = v.safeParse(schema as v.GenericSchema, data);
+      if (!result.success) {
+        const issue = result.issues[0];
+        const path = v.getDotPath(issue) ?? '(root)';
+        throw new Error(
+          `${method} ${url} ${httpStatus}: answer breaks its schema at ${path}: ${issue.message}`,
+        );
+      }
+      return JSON.stringify(data);
+    };
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+
+  app.decorate('db', options.db);
+  app.decorate('reference', createReferenceCache(options.db));
+  const counts = createOfferCounts(options.db, app.log);
+  app.decorate('offerCounts', counts);
+  await counts.refreshIfStale();
+  counts.start(options.countsRefreshMs ?? 30_000);
+  app.addHook('onClose', async () => {
+    await counts.stop();
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Listings API',
+        description:
+          'Offers, places, counts, contact requests, alerts, agencies and reviews of the prestige portal (spec section 7).',
+        version: '1.0.0',
+      },
+    },
+    transform: openApiTransform as never,
+  });
+
+  await app.register(configRoutes);
+  await app.register(offerRoutes);
+  await app.register(lieuRoutes);
+  await app.register(compteurRoutes);
+  await app.register(formRoutes);
+  await app.register(alertRoutes);
+  await app.register(agencyRoutes);
+  await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

@@ -1,0 +1,54 @@
+import { openDb } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './seed/index';
+import { buildListingsApp } from './app';
+
+export interface EmbeddedListingsOptions {
+  /** Default 4050; 0 picks a free port (the answer's url tells which). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** PostgreSQL connection string; without it, PGlite under dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory (default .data/pglite; 'memory://' for a throw-away database). */
+  dataDir?: string;
+  photosDir?: string;
+  /** Offers to seed when the database is empty (default: the seed's own default). */
+  seedOffers?: number;
+  logger?: boolean | object;
+}
+
+export interface RunningListingsApi {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the listings API in this process: opens and migrates the database, seeds it on first
+ * run, then listens. Used by the web app in embedded mode and by main.ts.
+ */
+export async function startListingsApi(
+  options: EmbeddedListingsOptions = {},
+): Promise<RunningListingsApi> {
+  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    await migrateToLatest(db);
+    const photosDir = options.photosDir ?? '.data/photos';
+    await seedIfEmpty(db, { offers: options.seedOffers, photosDir });
+    const app = await buildListingsApp({ db, photosDir, logger: options.logger ?? false });
+    app.addHook('onClose', async () => {
+      await db.close();
+    });
+    const address = await app.listen({
+      port: options.port ?? 4050,
+      host: options.host ?? '127.0.0.1',
+    });
+    return {
+      url: address.replace(/\/$/, ''),
+      close: () => app.close(),
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection';
+import type { NatureId } from '../../shared/contract';
+
+// The offer_counts materialized view (migration 002): counts of active offers per place, nature
+// and rubrique. A statement trigger on offers marks it stale; refreshIfStale rebuilds it, once
+// across every API instance (the stale flag is cleared by whoever refreshes).
+
+export interface CountScope {
+  /** Disjoint place subtrees; [0] means anywhere. */
+  lieux: number[];
+  nature?: NatureId;
+  /** Disjoint rubrique subtrees; [0] means any rubrique. */
+  rubriques: number[];
+}
+
+export interface OfferCounts {
+  /** Rebuilds the counts when offers changed since the last build; true when it did. */
+  refreshIfStale(): Promise<boolean>;
+  /** Checks for changes every intervalMs (0: never), until stop(). */
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+  /** Active offers in each place's subtree (places absent from the answer count 0). */
+  perLieu(scope: CountScope): Promise<Map<number, number>>;
+  /** Active offers of each rubrique in the scope's places. */
+  perRubrique(
+    scope: Omit<CountScope, 'rubriques'>,
+    rubriques: number[],
+  ): Promise<Map<number, number>>;
+  /** The total over the scope (lieux and rubriques summed: they must be disjoint). */
+  total(scope: CountScope): Promise<number>;
+}
+
+export function createOfferCounts(
+  db: Db,
+  log: { error(obj: object, msg: string): void },
+): OfferCounts {
+  const k = db.kysely;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<boolean> | null = null;
+
+  async function refresh(): Promise<boolean> {
+    const populated = await sql<{ ispopulated: boolean }>`
+      SELECT ispopulated FROM pg_matviews WHERE matviewname = 'offer_counts'
+    `.execute(k);
+    const isPopulated = populated.rows[0]?.ispopulated ?? false;
+    // Clearing the flag first lets offer changes made during the rebuild mark it stale again.
+    const claimed = await k
+      .updateTable('offer_counts_state')
+      .set({ stale: false })
+      .where('id', '=', 1)
+      .where('stale', '=', true)
+      .returning('id')
+      .execute();
+    if (claimed.length === 0 && isPopulated) return false;
+    try {
+      if (isPopulated) await sql`REFRESH MATERIALIZED VIEW CONCURRENTLY offer_counts`.execute(k);
+      else await sql`REFRESH MATERIALIZED VIEW offer_counts`.execute(k);
+      await k
+        .updateTable('offer_counts_state')
+        .set({ refreshed_at: new Date() })
+        .where('id', '=', 1)
+        .execute();
+      return true;
+    } catch (err) {
+      await k.updateTable('offer_counts_state').set({ stale: true }).where('id', '=', 1).execute();
+      throw err;
+    }
+  }
+
+  const counts: OfferCounts = {
+    refreshIfStale() {
+      // One rebuild at a time in this process.
+      running ??= refresh().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    start(intervalMs) {
+      if (intervalMs <= 0 || timer) return;
+      timer = setInterval(() => {
+        counts
+          .refreshIfStale()
+          .catch((err: unknown) => log.error({ err }, 'offer counts refresh failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+    async perLieu(scope) {
+      const rows = await k
+        .selectFrom('offer_counts')
+        .select(['lieu_id', (eb) => eb.fn.sum<number>('n').as('n')])
+        .where('lieu_id', 'in', scope.lieux.length > 0 ? scope.lieux : [-1])
+        .where('rubrique_id', 'in', scope.rubriques.length > 0 ? scope.rubriques : [0])
+        .$if(scope.nature !== undefined, (qb) => qb.where('nature', '=', scope.nature!))
+        .groupBy('lieu_id')
+        .execute();
+      return new Map(rows.map((row) => [row.lieu_id, Number(row.n)]));
+    },
+    async perRubrique(scope, rubriques) {
+      if (rubriques.length === 0) return new Map();
+      const rows = await k
+        .selectFrom('offer_counts')
+        .select(['rubrique_id', (eb) => eb.fn.sum<number>('n').as('n')])
+        .where('lieu_id', 'in', scope.lieux.length > 0 ? scope.lieux : [0])
+        .where('rubrique_id', 'in', rubriques)
+        .$if(scope.nature !== undefined, (qb) => qb.where('nature', '=', scope.nature!))
+        .groupBy('rubrique_id')
+        .execute();
+      return new Map(rows.map((row) => [row.rubrique_id, Number(row.n)]));
+    },
+    async total(scope) {
+      const perLieu = await counts.perLieu(scope);
+      let sum = 0;
+      for (const n of perLieu.values()) sum += n;
+      return sum;
+    },
+  };
+  return counts;
+}

@@ -1,0 +1,399 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import * as v from 'valibot';
+import {
+  ATOUTS,
+  NatureIdSchema,
+  OfferSortSchema,
+  type Lang,
+  type NatureId,
+  type OfferSort,
+  type OfferSummary,
+} from '../../shared/contract';
+import type { Db } from '../db/connection';
+import type { PhotoRow } from '../db/types';
+import { isoDate, toPhoto } from './mappers';
+import { idListParam, idParam, intParam, keywordListParam } from './params';
+import { topmostRubriques, type Reference } from './reference';
+
+// The offer search of GET /offre, /offre/navigation and /offre/premium: its parameters, their
+// normalised form (and search_key), and the SQL they turn into. Every condition matches an index
+// of the offers table (GIN on the *_path arrays and atouts, btree on nature + price columns).
+
+const money = v.optional(intParam(0, 2_000_000_000));
+const count = v.optional(intParam(0, 1000));
+const area = v.optional(intParam(0, 100_000_000));
+
+/** Filters of an offer search (spec section 7), as query-string entries. */
+export const offerFilterEntries = {
+  nature: v.optional(NatureIdSchema),
+  /** Rubrique ids: offers whose rubrique is one of them or below one of them. */
+  rubrique: v.optional(idListParam(50)),
+  /** Place ids: offers in the subtree of any of them (a zone stands for its members). */
+  lieu: v.optional(idListParam(50)),
+  /** An omr list: offers in the subtree of any of its places. */
+  omr_list_id: v.optional(idParam),
+  prix_min: money,
+  prix_max: money,
+  loyer_min: money,
+  loyer_max: money,
+  loyer_semaine_min: money,
+  loyer_semaine_max: money,
+  /** At least this many rooms. */
+  nb_pieces: count,
+  /** At least this many bedrooms. */
+  nb_chambres: count,
+  surface_min: area,
+  surface_max: area,
+  surface_terrain_min: area,
+  surface_terrain_max: area,
+  /** Offers having every one of these assets. */
+  atouts: v.optional(keywordListParam(ATOUTS)),
+  agency: v.optional(idParam),
+  network: v.optional(idParam),
+};
+
+const RANGES = [
+  ['prix_min', 'prix_max'],
+  ['loyer_min', 'loyer_max'],
+  ['loyer_semaine_min', 'loyer_semaine_max'],
+  ['surface_min', 'surface_max'],
+  ['surface_terrain_min', 'surface_terrain_max'],
+] as const;
+
+type RangeInput = Partial<Record<(typeof RANGES)[number][number], number>>;
+
+/** Wraps query entries with the rule "a minimum must not exceed its maximum", naming the minimum. */
+export function withRangeChecks<const E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.object(entries),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const input = dataset.value as RangeInput;
+      for (const [min, max] of RANGES) {
+        const low = input[min];
+        const high = input[max];
+        if (low !== undefined && high !== undefined && low > high) {
+          addIssue({
+            message: `must not exceed ${max}`,
+            path: [{ type: 'object', origin: 'value', input, key: min, value: low }],
+          });
+        }
+      }
+    }),
+  );
+}
+
+export const sortEntry = { sort: v.optional(OfferSortSchema, 'default') };
+
+/** Parsed filters, before places and rubriques are resolved. */
+export type OfferFilters = {
+  [K in keyof typeof offerFilterEntries]?: v.InferOutput<(typeof offerFilterEntries)[K]>;
+};
+
+const FILTER_KEYS = Object.keys(offerFilterEntries) as (keyof OfferFilters)[];
+
+/** The filters alone, in a canonical form: keys in order, lists sorted, empty values left out. */
+export function normaliseFilters(input: OfferFilters): OfferFilters {
+  const out: Record<string, unknown> = {};
+  for (const key of [...FILTER_KEYS].sort()) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      out[key] = [...new Set<number | string>(value)].sort((a, b) =>
+        typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+      );
+    } else out[key] = value;
+  }
+  return out as OfferFilters;
+}
+
+/**
+ * A stable hash of a search's filters: the same filters give the same key whatever their order,
+ * the page, the limit, the sort or the language.
+ */
+export function searchKey(input: OfferFilters): string {
+  return createHash('sha256')
+    .update(JSON.stringify(normaliseFilters(input)))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+export const searchKeyParam = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{22}$/, 'must be a search_key returned by GET /offre'),
+);
+
+/** Filters with places, zones, omr lists and rubriques resolved to what the SQL needs. */
+export interface ResolvedSearch {
+  filters: OfferFilters;
+  /** Place subtrees (disjoint), null for anywhere; [] matches nothing. */
+  lieux: number[] | null;
+  /** Places of the omr list, null without one; [] matches nothing. */
+  omrLieux: number[] | null;
+  /** Rubrique subtrees (disjoint), null for any rubrique. */
+  rubriques: number[] | null;
+  /** Only these offers (favourites), obsolete ones included. */
+  ids: number[] | null;
+}
+
+/** Resolves zones to their members and drops places or rubriques covered by another listed one. */
+export async function resolveSearch(
+  db: Db,
+  ref: Reference,
+  filters: OfferFilters,
+  ids: number[] | null = null,
+): Promise<ResolvedSearch> {
+  let rubriques: number[] | null = null;
+  if (filters.rubrique) {
+    const listed = filters.rubrique.filter((id) => id !== ref.genericRubriqueId);
+    if (listed.length > 0) rubriques = topmostRubriques(ref, listed);
+  }
+  const [lieux, omrLieux] = await Promise.all([
+    filters.lieu ? resolveLieux(db, ref, filters.lieu) : Promise.resolve(null),
+    filters.omr_list_id !== undefined
+      ? db.kysely
+          .selectFrom('omr_lists')
+          .select('lieux')
+          .where('id', '=', filters.omr_list_id)
+          .executeTakeFirst()
+          .then((row) => row?.lieux ?? [])
+      : Promise.resolve(null),
+  ]);
+  return { filters, lieux, omrLieux, rubriques, ids };
+}
+
+/** Place ids → disjoint subtrees: zones become their members, the generic place means anywhere. */
+export async function resolveLieux(
+  db: Db,
+  ref: Reference,
+  ids: number[],
+): Promise<number[] | null> {
+  if (ids.includes(ref.genericLieu.id)) return null;
+  const rows = await db.kysely
+    .selectFrom('lieux')
+    .select(['id', 'type', 'lieux', 'ancestors'])
+    .where('id', 'in', ids)
+    .execute();
+  const memberIds = rows.filter((r) => r.type === 'Zones').flatMap((r) => r.lieux);
+  const members =
+    memberIds.length > 0
+      ? await db.kysely
+          .selectFrom('lieux')
+          .select(['id', 'type', 'lieux', 'ancestors'])
+          .where('id', 'in', memberIds)
+          .execute()
+      : [];
+  const places = [...rows.filter((r) => r.type !== 'Zones'), ...members];
+  if (places.some((p) => p.id === ref.genericLieu.id)) return null;
+  const listed = new Set(places.map((p) => p.id));
+  return [...listed].filter((id) => {
+    const place = places.find((p) => p.id === id)!;
+    return !place.ancestors.some((a) => a !== id && listed.has(a));
+  });
+}
+
+function intArray(ids: number[]): RawBuilder<number[]> {
+  return sql<number[]>`${ids}::int[]`;
+}
+
+/** The WHERE conditions of a search, on the offers table aliased `o`. */
+export function searchConditions(search: ResolvedSearch): RawBuilder<boolean> {
+  const f = search.filters;
+  const conds: RawBuilder<unknown>[] = [];
+  if (search.ids) conds.push(sql`o.id = ANY(${intArray(search.ids)})`);
+  else conds.push(sql`o.status = 'active'`);
+  if (f.nature) conds.push(sql`o.nature = ${f.nature}`);
+  if (search.rubriques) {
+    conds.push(
+      search.rubriques.length === 1
+        ? sql`o.rubrique_path @> ${intArray(search.rubriques)}`
+        : sql`o.rubrique_path && ${intArray(search.rubriques)}`,
+    );
+  }
+  for (const places of [search.lieux, search.omrLieux]) {
+    if (!places) continue;
+    if (places.length === 0) conds.push(sql`false`);
+    else if (places.length === 1) conds.push(sql`o.lieu_path @> ${intArray(places)}`);
+    else conds.push(sql`o.lieu_path && ${intArray(places)}`);
+  }
+  const bounds: [number | undefined, string, '>=' | '<='][] = [
+    [f.prix_min, 'price', '>='],
+    [f.prix_max, 'price', '<='],
+    [f.loyer_min, 'monthly_rent', '>='],
+    [f.loyer_max, 'monthly_rent', '<='],
+    [f.loyer_semaine_min, 'weekly_rent', '>='],
+    [f.loyer_semaine_max, 'weekly_rent', '<='],
+    [f.nb_pieces, 'rooms', '>='],
+    [f.nb_chambres, 'bedrooms', '>='],
+    [f.surface_min, 'surface', '>='],
+    [f.surface_max, 'surface', '<='],
+    [f.surface_terrain_min, 'field_surface', '>='],
+    [f.surface_terrain_max, 'field_surface', '<='],
+  ];
+  for (const [value, column, op] of bounds) {
+    if (value !== undefined) conds.push(sql`${sql.ref(`o.${column}`)} ${sql.raw(op)} ${value}`);
+  }
+  if (f.atouts && f.atouts.length > 0) conds.push(sql`o.atouts @> ${f.atouts}::text[]`);
+  if (f.agency !== undefined) conds.push(sql`o.agency_id = ${f.agency}`);
+  if (f.network !== undefined) {
+    conds.push(sql`o.agency_id IN (SELECT id FROM agencies WHERE network_id = ${f.network})`);
+  }
+  return sql<boolean>`(${sql.join(conds, sql` AND `)})`;
+}
+
+interface SortKey {
+  expr: RawBuilder<unknown>;
+  desc: boolean;
+}
+
+// Hidden or missing prices sort last on every price sort, whatever the direction.
+function priceSort(column: string, desc: boolean): SortKey[] {
+  const col = sql.ref(`o.${column}`);
+  return [
+    { expr: sql`(o.prix_cache OR ${col} IS NULL)`, desc: false },
+    { expr: sql`coalesce(${col}, 0)`, desc },
+    { expr: sql`o.id`, desc },
+  ];
+}
+
+const SORT_KEYS: Record<OfferSort, SortKey[]> = {
+  default: [
+    { expr: sql`o.premium`, desc: true },
+    { expr: sql`o.published_at`, desc: true },
+    { expr: sql`o.id`, desc: true },
+  ],
+  new: [
+    { expr: sql`o.published_at`, desc: true },
+    { expr: sql`o.id`, desc: true },
+  ],
+  price_asc: priceSort('price', false),
+  price_desc: priceSort('price', true),
+  rent_asc: priceSort('monthly_rent', false),
+  rent_desc: priceSort('monthly_rent', true),
+  weekly_rent_asc: priceSort('weekly_rent', false),
+  weekly_rent_desc: priceSort('weekly_rent', true),
+};
+
+export function orderBy(sort: OfferSort, reverse = false): RawBuilder<unknown> {
+  return sql.join(
+    SORT_KEYS[sort].map(
+      (key) => sql`${key.expr} ${sql.raw(key.desc !== reverse ? 'DESC' : 'ASC')}`,
+    ),
+  );
+}
+
+/**
+ * Offers strictly after (or before) the row `cur` in the sort order, where `cur` holds the sort
+ * keys k0..kn of the current offer: k0 > c0 OR (k0 = c0 AND k1 > c1) OR ...
+ */
+export function beyond(sort: OfferSort, direction: 'after' | 'before'): RawBuilder<boolean> {
+  const keys = SORT_KEYS[sort];
+  const alternatives = keys.map((key, i) => {
+    const equalBefore = keys.slice(0, i).map((k, j) => sql`${k.expr} = ${sql.ref(`cur.k${j}`)}`);
+    const later = key.desc === (direction === 'after') ? '<' : '>';
+    return sql.join(
+      [...equalBefore, sql`${key.expr} ${sql.raw(later)} ${sql.ref(`cur.k${i}`)}`],
+      sql` AND `,
+    );
+  });
+  return sql<boolean>`(${sql.join(
+    alternatives.map((a) => sql`(${a})`),
+    sql` OR `,
+  )})`;
+}
+
+/** The sort keys of the offer as columns k0..kn (for `cur` in beyond()). */
+export function sortKeyColumns(sort: OfferSort): RawBuilder<unknown> {
+  return sql.join(SORT_KEYS[sort].map((key, i) => sql`${key.expr} AS ${sql.ref(`k${i}`)}`));
+}
+
+interface SummaryRow {
+  id: number;
+  slug: string;
+  nature: NatureId;
+  rubrique_id: number;
+  lieu_id: number;
+  lieu_slug: string;
+  lieu_libelle: string;
+  agency_id: number;
+  agency_slug: string;
+  agency_name: string;
+  titre1: string;
+  titre2: string;
+  price: number | null;
+  monthly_rent: number | null;
+  weekly_rent: number | null;
+  prix_cache: boolean;
+  surface: number | null;
+  field_surface: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  reference: string;
+  published_at: Date | string;
+  exclusivity: boolean;
+  status: 'active' | 'obsolete';
+  photo: PhotoRow | null;
+}
+
+/** The columns of an offer card; the query must join lieux `l` and agencies `a`. */
+export function summaryColumns(lang: Lang): RawBuilder<unknown> {
+  const t = (column: string) => sql.ref(`${column}_${lang}`);
+  return sql`o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, l.slug AS lieu_slug,
+    ${t('l.libelle')} AS lieu_libelle, a.id AS agency_id, a.slug AS agency_slug,
+    a.name AS agency_name, ${t('o.titre1')} AS titre1, ${t('o.titre2')} AS titre2, o.price,
+    o.monthly_rent, o.weekly_rent, o.prix_cache, o.surface, o.field_surface, o.rooms, o.bedrooms,
+    o.reference, o.published_at, o.exclusivity, o.status, o.photos -> 0 AS photo`;
+}
+
+export function toOfferSummary(row: SummaryRow, lang: Lang): OfferSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    nature: { id: row.nature },
+    rubrique: { id: row.rubrique_id },
+    lieu: { id: row.lieu_id, slug: row.lieu_slug, libelle: row.lieu_libelle },
+    agency: { id: row.agency_id, slug: row.agency_slug, name: row.agency_name },
+    titre1: row.titre1,
+    titre2: row.titre2,
+    price: row.price,
+    monthlyRent: row.monthly_rent,
+    weeklyRent: row.weekly_rent,
+    prixCache: row.prix_cache,
+    surface: row.surface,
+    fieldSurface: row.field_surface,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    reference: row.reference,
+    date: isoDate(row.published_at),
+    exclusivity: row.exclusivity,
+    status: row.status,
+    photo: row.photo ? toPhoto(row.photo, lang) : null,
+  };
+}
+
+/** One page of offer cards matching `where`, in the sort order. */
+export async function selectOfferSummaries(
+  db: Db,
+  where: RawBuilder<boolean>,
+  options: { lang: Lang; sort: OfferSort; limit: number; offset: number },
+): Promise<OfferSummary[]> {
+  const result = await sql<SummaryRow>`
+    SELECT ${summaryColumns(options.lang)}
+    FROM offers o
+    JOIN lieux l ON l.id = o.lieu_id
+    JOIN agencies a ON a.id = o.agency_id
+    WHERE ${where}
+    ORDER BY ${orderBy(options.sort)}
+    LIMIT ${options.limit} OFFSET ${options.offset}
+  `.execute(db.kysely);
+  return result.rows.map((row) => toOfferSummary(row, options.lang));
+}
+
+export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<number> {
+  const result = await sql<{
+    n: number;
+  }>`SELECT count(*)::integer AS n FROM offers o WHERE ${where}`.execute(db.kysely);
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import * as v from 'valibot';
+import {
+  ATOUTS,
+  AlertCreatedSchema,
+  AlertListSchema,
+  ApiErrorSchema,
+  LangSchema,
+  NatureIdSchema,
+  type Alert,
+  type AlertCriteria,
+  type Lang,
+} from '../../shared/contract';
+import type { AlertsTable } from '../db/types';
+import { HttpError, notFound } from '../lib/errors';
+import { BodyIdSchema, EmailSchema } from '../lib/forms';
+import { isoDate } from '../lib/mappers';
+import { parseField, type ValibotTypeProvider } from '../lib/validation';
+
+// Alerts without accounts: POST answers a token (32 random bytes, base64url: 256 bits) that is
+// the only key to the alert; the database keeps sha256(token) in hex. GET and DELETE need it.
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TokenSchema = v.pipe(
+  v.string(),
+  v.regex(TOKEN_PATTERN, 'must be alert tokens returned by POST /alerte'),
+);
+
+const TokenListSchema = v.pipe(
+  v.union([v.string(), v.array(v.string())], 'must be a comma-separated list of alert tokens'),
+  v.transform((raw) => (Array.isArray(raw) ? raw.join(',') : raw)),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+  v.array(TokenSchema),
+  v.minLength(1, 'must list at least one alert token'),
+  v.maxLength(100, 'must list at most 100 alert tokens'),
+);
+
+const nullableCount = (max: number) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must be at least 0'),
+        v.maxValue(max, `must be at most ${max}`),
+      ),
+    ),
+  );
+
+const RANGE_PAIRS = [
+  ['prix_min', 'prix_max'],
+  ['surface_min', 'surface_max'],
+  ['surface_terrain_min', 'surface_terrain_max'],
+] as const;
+
+/** The alert payload of spec section 7, checked field by field. */
+const AlertCriteriaBody = v.pipe(
+  v.object({
+    nature: NatureIdSchema,
+    rubrique: v.optional(v.nullable(v.pipe(v.array(BodyIdSchema), v.maxLength(50)))),
+    lieu: v.optional(v.nullable(BodyIdSchema)),
+    omr_list_id: v.optional(v.nullable(BodyIdSchema)),
+    prix_max: nullableCount(2_000_000_000),
+    prix_min: nullableCount(2_000_000_000),
+    nb_pieces: nullableCount(1000),
+    nb_chambres: nullableCount(1000),
+    surface_max: nullableCount(100_000_000),
+    surface_min: nullableCount(100_000_000),
+    surface_terrain_max: nullableCount(100_000_000),
+    surface_terrain_min: nullableCount(100_000_000),
+    atouts: v.optional(
+      v.nullable(v.array(v.picklist(ATOUTS, `must list values among ${ATOUTS.join(', ')}`))),
+    ),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const input = dataset.value;
+    for (const [min, max] of RANGE_PAIRS) {
+      const low = input[min];
+      const high = input[max];
+      if (low != null && high != null && low > high) {
+        addIssue({
+          message: `must not exceed ${max}`,
+          path: [{ type: 'object', origin: 'value', input, key: min, value: low }],
+        });
+      }
+    }
+  }),
+);
+
+const AlertBody = v.object({
+  email: EmailSchema,
+  /** Consent to be contacted by partner agencies. */
+  contactProximite: v.optional(v.boolean('must be true or false'), false),
+  lang: v.optional(LangSchema, 'fr'),
+  criteria: AlertCriteriaBody,
+});
+
+const ListQuery = v.object({ tokens: v.optional(TokenListSchema) });
+const ListHeaders = v.looseObject({ 'x-alert-tokens': v.optional(TokenListSchema) });
+const DeleteQuery = v.object({ token: TokenSchema });
+
+/** Criteria in canonical form: empty values dropped, lists sorted, keys in order. */
+export function normaliseCriteria(input: v.InferOutput<typeof AlertCriteriaBody>): AlertCriteria {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input).sort()) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      out[key] = [...new Set<number | string>(value)].sort((a, b) =>
+        typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+      );
+    } else out[key] = value;
+  }
+  return out as AlertCriteria;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toAlert(row: Selectable<AlertsTable>): Alert {
+  return {
+    id: row.id,
+    email: row.email,
+    lang: row.lang as Lang,
+    contactProximite: row.contact_proximite,
+    criteria: row.criteria as AlertCriteria,
+    created_at: isoDate(row.created_at),
+    confirmed_at: row.confirmed_at ? isoDate(row.confirmed_at) : null,
+  };
+}
+
+/** POST, GET and DELETE /alerte. */
+export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const db = app.db;
+
+  app.post(
+    '/alerte',
+    {
+      schema: {
+        body: AlertBody,
+        response: { 201: AlertCreatedSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, contactProximite, lang, criteria } = request.body;
+      const normalised = normaliseCriteria(criteria);
+      const criteriaKey = createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
+      const token = randomBytes(32).toString('base64url');
+      const row = await db.kysely
+        .insertInto('alerts')
+        .values({
+          token_hash: hashToken(token),
+          email,
+          lang,
+          contact_proximite: contactProximite,
+          criteria: JSON.stringify(normalised),
+          criteria_key: criteriaKey,
+        })
+        .onConflict((oc) =>
+          oc
+            // The partial unique index alerts_email_criteria.
+            .expression(sql`lower(email), criteria_key`)
+            .where('unsubscribed_at', 'is', null)
+            .doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) {
+        throw new HttpError(
+          409,
+          'criteria: an alert with these criteria already exists for this e-mail address',
+          'criteria',
+        );
+      }
+      return reply.code(201).send({ token, alert: toAlert(row) });
+    },
+  );
+
+  app.get(
+    '/alerte',
+    {
+      schema: {
+        querystring: ListQuery,
+        headers: ListHeaders,
+        response: { 200: AlertListSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const tokens = [
+        ...new Set([...(request.headers['x-alert-tokens'] ?? []), ...(request.query.tokens ?? [])]),
+      ];
+      if (tokens.length === 0) {
+        parseField(TokenListSchema, '', 'tokens');
+      }
+      const hashes = new Map(tokens.map((token) => [hashToken(token), token]));
+      const rows = await db.kysely
+        .selectFrom('alerts')
+        .selectAll()
+        .where('token_hash', 'in', [...hashes.keys()])
+        .where('unsubscribed_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return {
+        items: rows.map((row) => ({ token: hashes.get(row.token_hash)!, alert: toAlert(row) })),
+      };
+    },
+  );
+
+  app.delete(
+    '/alerte',
+    {
+      schema: {
+        querystring: DeleteQuery,
+        response: { 204: v.null(), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await db.kysely
+        .deleteFrom('alerts')
+        .where('token_hash', '=', hashToken(request.query.token))
+        .returning('id')
+        .executeTakeFirst();
+      if (!deleted) throw notFound('alert');
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import {
+  ApiErrorSchema,
+  CompteurSchema,
+  LIEU_TYPES,
+  NatureIdSchema,
+  RubriqueCountsSchema,
+  type LieuType,
+} from '../../shared/contract';
+import { notFound } from '../lib/errors';
+import { toLieu, type LieuRow } from '../lib/mappers';
+import { resolveLieux, searchKeyParam } from '../lib/offer-search';
+import { idListParam, intParam, langParam, limitParam } from '../lib/params';
+import { topmostRubriques, type Reference } from '../lib/reference';
+import type { ValibotTypeProvider } from '../lib/validation';
+
+const CompteurQuery = v.object({
+  /** Leave out substitutes with fewer active offers (default 1). */
+  min_nb: v.optional(intParam(0, 1_000_000), '1'),
+  nature: v.optional(NatureIdSchema),
+  rubrique: v.optional(idListParam(50)),
+  /** The searched place(s); the first one is the centre of the nearby search. */
+  lieu: v.optional(idListParam(50)),
+  /** Kind of nearby places (default: the searched place's kind). */
+  lieu_type: v.optional(
+    v.picklist(LIEU_TYPES.filter((t) => t !== 'Generic') as [LieuType, ...LieuType[]]),
+  ),
+  /** Radius of the nearby search in km (default 30, spec section 9). */
+  rayon: v.optional(intParam(1, 500), '30'),
+  exclude_rubrique: v.optional(idListParam(100)),
+  exclude_lieu: v.optional(idListParam(100)),
+  /** At most this many entries per kind of substitute (default 10). */
+  limit: limitParam(10, 50),
+  /** The search this substitute is for (from GET /offre), kept for the request log. */
+  search_key: v.optional(searchKeyParam),
+  lang: langParam,
+});
+
+const RubriqueCountQuery = v.object({
+  nature: v.optional(NatureIdSchema),
+  lieu: v.optional(idListParam(50)),
+  /** Leave out rubriques with fewer active offers (default 1). */
+  min_nb: v.optional(intParam(0, 1_000_000), '1'),
+});
+
+/** Non-generic rubriques of a nature, except those listed and everything below them. */
+function otherRubriques(ref: Reference, nature: string | undefined, excluded: number[]): number[] {
+  const out: number[] = [];
+  for (const row of ref.rubriques.values()) {
+    if (row.id === ref.genericRubriqueId) continue;
+    if (nature && !row.natures.includes(nature as never)) continue;
+    let cursor: number | null = row.id;
+    let below = false;
+    const seen = new Set<number>();
+    while (cursor !== null && !seen.has(cursor)) {
+      if (excluded.includes(cursor)) below = true;
+      seen.add(cursor);
+      cursor = ref.rubriques.get(cursor)?.parent_id ?? null;
+    }
+    if (!below) out.push(row.id);
+  }
+  return out;
+}
+
+/** GET /compteur (substitute searches) and /compteur/rubriques (hub counts). */
+export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const db = app.db;
+
+  app.get(
+    '/compteur',
+    {
+      schema: {
+        querystring: CompteurQuery,
+        response: { 200: CompteurSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const ref = await app.reference.get();
+      const rubriques = q.rubrique
+        ? topmostRubriques(
+            ref,
+            q.rubrique.filter((id) => id !== ref.genericRubriqueId),
+          )
+        : [];
+      const rubriqueScope = rubriques.length > 0 ? rubriques : [0];
+      const excludedLieux = new Set(q.exclude_lieu ?? []);
+      const minNb = q.min_nb;
+
+      const centreId = q.lieu?.[0];
+      const centre: LieuRow | undefined =
+        centreId !== undefined
+          ? await db.kysely
+              .selectFrom('lieux')
+              .selectAll()
+              .where('id', '=', centreId)
+              .executeTakeFirst()
+          : undefined;
+      if (centreId !== undefined && !centre) throw notFound('lieu');
+      const places = q.lieu ? await resolveLieux(db, ref, q.lieu) : null;
+      const placeScope = places ?? [0];
+
+      // Nearby: places of the same kind within rayon km of the centre (GiST on ll_to_earth).
+      const nearbyPromise = (async () => {
+        if (!centre || centre.lat === null || centre.lng === null) return [];
+        const type = q.lieu_type ?? centre.type;
+        const radius = q.rayon * 1000;
+        const candidates = await sql<LieuRow & { distance: number }>`
+          SELECT l.*, earth_distance(ll_to_earth(${centre.lat}, ${centre.lng}), ll_to_earth(l.lat, l.lng)) AS distance
+          FROM lieux l
+          WHERE l.lat IS NOT NULL
+            AND earth_box(ll_to_earth(${centre.lat}, ${centre.lng}), ${radius}) @> ll_to_earth(l.lat, l.lng)
+            AND earth_distance(ll_to_earth(${centre.lat}, ${centre.lng}), ll_to_earth(l.lat, l.lng)) <= ${radius}
+            AND l.type = ${type}
+            AND l.id <> ALL(${[...(q.lieu ?? []), ...excludedLieux]}::int[])
+          ORDER BY distance, l.id
+        `.execute(db.kysely);
+        const counts = await app.offerCounts.perLieu({
+          lieux: candidates.rows.map((row) => row.id),
+          nature: q.nature,
+          rubriques: rubriqueScope,
+        });
+        return candidates.rows
+          .map((row) => ({
+            lieu: toLieu(row, q.lang),
+            count: counts.get(row.id) ?? 0,
+            distance_km: Math.round(row.distance / 100) / 10,
+          }))
+          .filter((entry) => entry.count >= minNb && entry.count > 0)
+          .slice(0, q.limit);
+      })();
+
+      // Parents: each ancestor of the centre, nearest first.
+      const parentsPromise = (async () => {
+        if (!centre) return [];
+        const ancestors = await db.kysely
+          .selectFrom('lieux')
+          .selectAll()
+          .where('id', 'in', [...centre.ancestors, -1])
+          .where('id', '<>', centre.id)
+          .where('type', '<>', 'Generic')
+          .execute();
+        const kept = ancestors
+          .filter((row) => !excludedLieux.has(row.id))
+          .sort((x, y) => y.ancestors.length - x.ancestors.length);
+        const counts = await app.offerCounts.perLieu({
+          lieux: kept.map((row) => row.id),
+          nature: q.nature,
+          rubriques: rubriqueScope,
+        });
+        return kept
+          .map((row) => ({ lieu: toLieu(row, q.lang), count: counts.get(row.id) ?? 0 }))
+          .filter((entry) => entry.count >= minNb && entry.count > 0)
+          .slice(0, q.limit);
+      })();
+
+      // Rubriques: the nature's other rubriques in the searched place(s), largest first.
+      const rubriquesPromise = (async () => {
+        const candidates = otherRubriques(ref, q.nature, [
+          ...rubriques,
+          ...(q.exclude_rubrique ?? []),
+        ]);
+        const counts = await app.offerCounts.perRubrique(
+          { lieux: placeScope, nature: q.nature },
+          candidates,
+        );
+        return candidates
+          .map((id) => ({ rubrique_id: id, count: counts.get(id) ?? 0 }))
+          .filter((entry) => entry.count >= minNb && entry.count > 0)
+          .sort((a, b) => b.count - a.count || a.rubrique_id - b.rubrique_id)
+          .slice(0, q.limit);
+      })();
+
+      const [nearby, parents, rubriqueCounts] = await Promise.all([
+        nearbyPromise,
+        parentsPromise,
+        rubriquesPromise,
+      ]);
+      return { nearby, parents, rubriques: rubriqueCounts };
+    },
+  );
+
+  app.get(
+    '/compteur/rubriques',
+    { schema: { querystring: RubriqueCountQuery, response: { 200: RubriqueCountsSchema } } },
+    async (request) => {
+      const { nature, lieu, min_nb: minNb } = request.query;
+      const ref = await app.reference.get();
+      const places = lieu ? await resolveLieux(db, ref, lieu) : null;
+      const candidates = otherRubriques(ref, nature, []);
+      const counts = await app.offerCounts.perRubrique(
+        { lieux: places ?? [0], nature },
+        candidates,
+      );
+      return candidates
+        .map((id) => ({ rubrique_id: id, count: counts.get(id) ?? 0 }))
+        .filter((entry) => entry.count >= minNb && entry.count > 0);
+    },
+  );
+}

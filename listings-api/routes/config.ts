@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import {
+  ApiErrorSchema,
+  ConfigSchema,
+  OmrAgencyListsSchema,
+  OmrDataSchema,
+  OmrListsSchema,
+  type LieuRef,
+} from '../../shared/contract';
+import { agencySummariesByIds } from '../lib/agencies';
+import { notFound } from '../lib/errors';
+import { toLieuRef } from '../lib/mappers';
+import { idParam, langParam, limitParam, slugParam } from '../lib/params';
+import { loadOmrConfig, loadSettings } from '../lib/settings';
+import type { ValibotTypeProvider } from '../lib/validation';
+
+const ConfigQuery = v.object({ lang: langParam });
+
+const OmrListQuery = v.object({
+  id: v.optional(idParam),
+  slug: v.optional(slugParam),
+  lang: langParam,
+  limit: limitParam(20),
+});
+
+const OmrAgencyListQuery = v.object({
+  id: v.optional(idParam),
+  slug: v.optional(slugParam),
+  /** Lists of this place or of its nearest ancestors, nearest first. */
+  lieu: v.optional(idParam),
+  lang: langParam,
+  limit: limitParam(20),
+});
+
+/** GET /config (startup configuration), GET /omr-data and the curated lists. */
+export async function configRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+
+  app.get(
+    '/config',
+    { schema: { querystring: ConfigQuery, response: { 200: ConfigSchema } } },
+    async () => {
+      const [ref, settings, omr] = await Promise.all([
+        app.reference.get(),
+        loadSettings(app.db),
+        loadOmrConfig(app.db),
+      ]);
+      return {
+        natures: ref.natures,
+        rubriquesTree: ref.rubriquesTree,
+        genericLieu: toLieuRef(ref.genericLieu),
+        omr: { footer: omr.footer, mosaicRubs: omr.mosaicRubs },
+        settings,
+      };
+    },
+  );
+
+  app.get('/omr-data', { schema: { response: { 200: OmrDataSchema } } }, async () =>
+    loadOmrConfig(app.db),
+  );
+
+  app.get(
+    '/omr-list',
+    {
+      schema: {
+        querystring: OmrListQuery,
+        response: { 200: OmrListsSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, slug, lang, limit } = request.query;
+      const lists = await app.db.kysely
+        .selectFrom('omr_lists')
+        .selectAll()
+        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
+        .$if(slug !== undefined, (qb) => qb.where('slug', '=', slug!))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (lists.length === 0 && (id !== undefined || slug !== undefined))
+        throw notFound('omr list');
+      const placeIds = [...new Set(lists.flatMap((list) => list.lieux))];
+      const places =
+        placeIds.length > 0
+          ? await app.db.kysely
+              .selectFrom('lieux')
+              .select(['id', 'slug', 'type', 'libelle_fr', 'libelle_en'])
+              .where('id', 'in', placeIds)
+              .execute()
+          : [];
+      const byId = new Map<number, LieuRef>(places.map((row) => [row.id, toLieuRef(row)]));
+      return {
+        items: lists.map((list) => ({
+          id: list.id,
+          slug: list.slug,
+          name: lang === 'en' ? list.name_en : list.name_fr,
+          lieux: list.lieux.flatMap((placeId) => byId.get(placeId) ?? []),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/omr-agences-list',
+    {
+      schema: {
+        querystring: OmrAgencyListQuery,
+        response: { 200: OmrAgencyListsSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { id, slug, lieu, lang, limit } = request.query;
+      let places: number[] | null = null;
+      if (lieu !== undefined) {
+        const row = await app.db.kysely
+          .selectFrom('lieux')
+          .select(['id', 'ancestors'])
+          .where('id', '=', lieu)
+          .executeTakeFirst();
+        if (!row) throw notFound('lieu');
+        places = [row.id, ...row.ancestors.filter((a) => a !== row.id)];
+      }
+      const lists = await app.db.kysely
+        .selectFrom('omr_agency_lists')
+        .selectAll()
+        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
+        .$if(slug !== undefined, (qb) => qb.where('slug', '=', slug!))
+        .$if(places !== null, (qb) => qb.where('lieu_id', 'in', places!))
+        // Nearest place first: position of the list's place in [lieu, parent, ..., country].
+        .$if(places !== null, (qb) => qb.orderBy(sql`array_position(${places}::int[], lieu_id)`))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (lists.length === 0 && (id !== undefined || slug !== undefined)) {
+        throw notFound('omr agency list');
+      }
+      const agencies = await agencySummariesByIds(app.db, [
+        ...new Set(lists.flatMap((list) => list.agencies)),
+      ]);
+      const byId = new Map(agencies.map((agency) => [agency.id, agency]));
+      return {
+        items: lists.map((list) => ({
+          id: list.id,
+          slug: list.slug,
+          name: lang === 'en' ? list.name_en : list.name_fr,
+          lieu_id: list.lieu_id,
+          agencies: list.agencies.flatMap((agencyId) => byId.get(agencyId) ?? []),
+        })),
+      };
+    },
+  );
+}

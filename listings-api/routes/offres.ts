@@ -1,0 +1,322 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import {
+  ApiErrorSchema,
+  NatureIdSchema,
+  OfferDetailSchema,
+  OfferListSchema,
+  OfferNavigationSchema,
+  OfferObsoleteSchema,
+  type Lang,
+  type NatureId,
+  type OfferDetail,
+  type OfferObsolete,
+  type OfferRef,
+} from '../../shared/contract';
+import type { CondoRow, FeesRow, PhotoRow } from '../db/types';
+import { HttpError, notFound } from '../lib/errors';
+import { lieuWithAncestors } from '../lib/lieux';
+import { isoDate, toPhoto } from '../lib/mappers';
+import {
+  beyond,
+  countOffers,
+  offerFilterEntries,
+  orderBy,
+  resolveSearch,
+  searchConditions,
+  searchKey,
+  searchKeyParam,
+  selectOfferSummaries,
+  sortEntry,
+  sortKeyColumns,
+  summaryColumns,
+  toOfferSummary,
+  withRangeChecks,
+  type OfferFilters,
+} from '../lib/offer-search';
+import { idListParam, idParam, langParam, limitParam, pageParam, slugParam } from '../lib/params';
+import type { ValibotTypeProvider } from '../lib/validation';
+
+const OfferListQuery = withRangeChecks({
+  ...offerFilterEntries,
+  ...sortEntry,
+  /** Only these offers (the favourites), obsolete ones included and flagged by status. */
+  id: v.optional(idListParam(100)),
+  page: pageParam,
+  limit: limitParam(24),
+  lang: langParam,
+});
+
+const NavigationQuery = withRangeChecks({
+  ...offerFilterEntries,
+  ...sortEntry,
+  current_id: idParam,
+  search_key: v.optional(searchKeyParam),
+  lang: langParam,
+});
+
+const PremiumQuery = v.object({
+  nature: v.optional(NatureIdSchema),
+  lieu: v.optional(idListParam(50)),
+  limit: limitParam(6, 24),
+  lang: langParam,
+});
+
+const IdParams = v.object({ id: idParam });
+const SlugParams = v.object({ slug: slugParam });
+const DetailQuery = v.object({ lang: langParam });
+
+function pickFilters(query: OfferFilters): OfferFilters {
+  const filters: Record<string, unknown> = {};
+  for (const key of Object.keys(offerFilterEntries)) {
+    const value = (query as Record<string, unknown>)[key];
+    if (value !== undefined) filters[key] = value;
+  }
+  return filters as OfferFilters;
+}
+
+interface DetailRow {
+  id: number;
+  slug: string;
+  nature: NatureId;
+  rubrique_id: number;
+  lieu_id: number;
+  lieu_slug: string;
+  lieu_libelle: string;
+  agency_id: number;
+  agency_slug: string;
+  agency_name: string;
+  titre1: string;
+  titre2: string;
+  price: number | null;
+  monthly_rent: number | null;
+  weekly_rent: number | null;
+  prix_cache: boolean;
+  surface: number | null;
+  field_surface: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  reference: string;
+  published_at: Date | string;
+  exclusivity: boolean;
+  status: 'active' | 'obsolete';
+  photo: PhotoRow | null;
+  premium: boolean;
+  description: string;
+  atouts: string[];
+  price_without_fees: number | null;
+  fees: FeesRow | null;
+  condo: CondoRow | null;
+  dpe_class: string | null;
+  dpe_value: number | null;
+  ges_class: string | null;
+  ges_value: number | null;
+  photos: PhotoRow[];
+  video_url: string | null;
+  tour_url: string | null;
+  lat: number | null;
+  lng: number | null;
+  updated_at: Date | string;
+  agency_phone: string;
+  agency_email: string;
+  agency_address: string;
+  agency_cp: string;
+  agency_ville: string;
+  agency_website: string | null;
+  network_id: number | null;
+  network_slug: string | null;
+  network_name: string | null;
+}
+
+type DetailAnswer =
+  { status: 200; body: OfferDetail } | { status: 410; body: OfferObsolete } | null;
+
+/** GET /offre, /offre/premium, /offre/navigation, /offre/{id}, /offre/by-slug/{slug}. */
+export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const db = app.db;
+
+  app.get(
+    '/offre',
+    { schema: { querystring: OfferListQuery, response: { 200: OfferListSchema } } },
+    async (request) => {
+      const { sort, page, limit, lang, id } = request.query;
+      const filters = pickFilters(request.query);
+      const search = await resolveSearch(db, await app.reference.get(), filters, id ?? null);
+      const where = searchConditions(search);
+      const [total, items] = await Promise.all([
+        countOffers(db, where),
+        selectOfferSummaries(db, where, { lang, sort, limit, offset: (page - 1) * limit }),
+      ]);
+      return { total, page, limit, search_key: searchKey(filters), items };
+    },
+  );
+
+  app.get(
+    '/offre/premium',
+    { schema: { querystring: PremiumQuery, response: { 200: OfferListSchema } } },
+    async (request) => {
+      const { nature, lieu, limit, lang } = request.query;
+      const filters: OfferFilters = { nature, lieu };
+      const search = await resolveSearch(db, await app.reference.get(), filters);
+      const where = sql<boolean>`(${searchConditions(search)} AND o.premium)`;
+      const [total, items] = await Promise.all([
+        countOffers(db, where),
+        selectOfferSummaries(db, where, { lang, sort: 'new', limit, offset: 0 }),
+      ]);
+      return { total, page: 1, limit, search_key: searchKey(filters), items };
+    },
+  );
+
+  app.get(
+    '/offre/navigation',
+    {
+      schema: {
+        querystring: NavigationQuery,
+        response: { 200: OfferNavigationSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { sort, current_id: currentId, search_key: givenKey, lang } = request.query;
+      const filters = pickFilters(request.query);
+      if (givenKey !== undefined && givenKey !== searchKey(filters)) {
+        throw new HttpError(400, 'search_key: does not match the search parameters', 'search_key');
+      }
+      const search = await resolveSearch(db, await app.reference.get(), filters);
+      const where = searchConditions(search);
+      const neighbour = (direction: 'after' | 'before') => sql`(
+        SELECT json_build_object('id', o.id, 'slug', o.slug, 'nature', json_build_object('id', o.nature),
+          'rubrique', json_build_object('id', o.rubrique_id),
+          'lieu', json_build_object('id', o.lieu_id, 'slug', (SELECT l.slug FROM lieux l WHERE l.id = o.lieu_id)),
+          'titre1', ${sql.ref(`o.titre1_${lang}`)})
+        FROM offers o, cur
+        WHERE ${where} AND ${beyond(sort, direction)}
+        ORDER BY ${orderBy(sort, direction === 'before')} LIMIT 1)`;
+      const result = await sql<{
+        found: boolean;
+        before: number;
+        previous: OfferRef | null;
+        next: OfferRef | null;
+        total: number;
+      }>`
+        WITH cur AS (SELECT ${sortKeyColumns(sort)} FROM offers o WHERE o.id = ${currentId} AND ${where})
+        SELECT EXISTS (SELECT 1 FROM cur) AS found,
+          (SELECT count(*)::integer FROM offers o, cur WHERE ${where} AND ${beyond(sort, 'before')}) AS before,
+          ${neighbour('before')} AS previous,
+          ${neighbour('after')} AS next,
+          (SELECT count(*)::integer FROM offers o WHERE ${where}) AS total
+      `.execute(db.kysely);
+      const row = result.rows[0]!;
+      if (!row.found) return { previous: null, next: null, position: null, total: row.total };
+      return { previous: row.previous, next: row.next, position: row.before + 1, total: row.total };
+    },
+  );
+
+  async function offerDetail(
+    key: { id: number } | { slug: string },
+    lang: Lang,
+  ): Promise<DetailAnswer> {
+    const t = (column: string) => sql.ref(`${column}_${lang}`);
+    const result = await sql<DetailRow>`
+      SELECT ${summaryColumns(lang)}, o.premium, ${t('o.description')} AS description, o.atouts,
+        o.price_without_fees, o.fees, o.condo, o.dpe_class, o.dpe_value, o.ges_class, o.ges_value,
+        o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
+        a.phone AS agency_phone, a.email AS agency_email, a.address AS agency_address,
+        a.cp AS agency_cp, a.ville AS agency_ville, a.website AS agency_website,
+        n.id AS network_id, n.slug AS network_slug, n.name AS network_name
+      FROM offers o
+      JOIN lieux l ON l.id = o.lieu_id
+      JOIN agencies a ON a.id = o.agency_id
+      LEFT JOIN networks n ON n.id = a.network_id
+      WHERE ${'id' in key ? sql`o.id = ${key.id}` : sql`o.slug = ${key.slug}`}
+    `.execute(db.kysely);
+    const row = result.rows[0];
+    if (!row) return null;
+    const summary = toOfferSummary(row, lang);
+    const lieu = await lieuWithAncestors(db, row.lieu_id, lang);
+    if (!lieu) throw new Error(`offer ${row.id} points to a missing place ${row.lieu_id}`);
+    if (row.status === 'obsolete') {
+      return {
+        status: 410,
+        body: {
+          status: 'obsolete',
+          offer: summary,
+          related: { nature: row.nature, rubrique: row.rubrique_id, lieu },
+        },
+      };
+    }
+    const body: OfferDetail = {
+      ...summary,
+      agency: {
+        id: row.agency_id,
+        slug: row.agency_slug,
+        name: row.agency_name,
+        phone: row.agency_phone,
+        email: row.agency_email,
+        address: row.agency_address,
+        cp: row.agency_cp,
+        ville: row.agency_ville,
+        website: row.agency_website,
+        network:
+          row.network_id !== null
+            ? { id: row.network_id, slug: row.network_slug ?? '', name: row.network_name ?? '' }
+            : null,
+      },
+      lieu,
+      premium: row.premium,
+      description: row.description,
+      atouts: row.atouts,
+      priceWithoutFees: row.price_without_fees,
+      fees: row.fees
+        ? {
+            payer: row.fees.payer,
+            percent: row.fees.percent ?? null,
+            amount: row.fees.amount ?? null,
+            deposit: row.fees.deposit ?? null,
+            charges: row.fees.charges ?? null,
+          }
+        : null,
+      condo: row.condo,
+      dpe: { class: row.dpe_class, value: row.dpe_value },
+      ges: { class: row.ges_class, value: row.ges_value },
+      photos: row.photos.map((photo) => toPhoto(photo, lang)),
+      videoUrl: row.video_url,
+      tourUrl: row.tour_url,
+      lat: row.lat,
+      lng: row.lng,
+      updatedAt: isoDate(row.updated_at),
+    };
+    return { status: 200, body };
+  }
+
+  const detailResponses = {
+    200: OfferDetailSchema,
+    404: ApiErrorSchema,
+    410: OfferObsoleteSchema,
+  };
+
+  app.get(
+    '/offre/:id',
+    { schema: { params: IdParams, querystring: DetailQuery, response: detailResponses } },
+    async (request, reply) => {
+      const answer = await offerDetail({ id: request.params.id }, request.query.lang);
+      if (!answer) throw notFound('offer');
+      return answer.status === 410
+        ? reply.code(410).send(answer.body)
+        : reply.code(200).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/offre/by-slug/:slug',
+    { schema: { params: SlugParams, querystring: DetailQuery, response: detailResponses } },
+    async (request, reply) => {
+      const answer = await offerDetail({ slug: request.params.slug }, request.query.lang);
+      if (!answer) throw notFound('offer');
+      return answer.status === 410
+        ? reply.code(410).send(answer.body)
+        : reply.code(200).send(answer.body);
+    },
+  );
+}
