@@ -4,6 +4,13 @@ import type { ViteDevServer } from 'vite';
 // Development: Vite in middleware mode serves the client sources with hot reload, and loads the
 // server entry with the same plugins (Lingui macros, .po catalogs) on each request.
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Vite's dev server, in development only (tests reach the server entry's modules through it). */
+    vite?: ViteDevServer;
+  }
+}
+
 /** Paths Vite answers in development; everything else is ours. */
 const VITE_PATH =
   /^\/(@vite\/|@id\/|@fs\/|@react-refresh|@vitejs\/|node_modules\/|client\/|shared\/|locales\/|favicon\.svg)/;
@@ -37,5 +44,6 @@ export async function createViteDevServer(
   app.addHook('onClose', async () => {
     await vite.close();
   });
+  app.decorate('vite', vite);
   return vite;
 }

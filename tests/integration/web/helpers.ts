@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppOptions } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
+import { buildListingsApp } from '../../../listings-api/app';
+import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
 
 // Building the web app for integration tests: rendered through Vite (the same plugins as the
 // build: Lingui macros, catalogs), pointed at a listings API given by URL.
@@ -68,4 +70,27 @@ export function textOf(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+}
+
+/** The real listings API over HTTP on a fresh test database (small deterministic seed). */
+export async function startListingsApi(
+  kind: TestDbKind,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const db = await createTestDb(kind);
+  const api = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR });
+  const address = await api.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address.replace(/\/$/, ''),
+    close: async () => {
+      await api.close();
+      await db.close();
+    },
+  };
+}
+
+/** GET JSON from the listings API, for expected values. */
+export async function upstreamJson<T>(base: string, path: string): Promise<T> {
+  const res = await fetch(`${base}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
 }

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests against the production build, in embedded mode on a throw-away PGlite database
+// seeded with a few offers (fast), with Debian's Chromium (never a downloaded browser).
+
+// Chosen once by the runner; workers re-read this file and inherit the same value.
+process.env.E2E_PORT ??= String(41_000 + Math.floor(Math.random() * 8000));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm run build && rm -rf .data/e2e && npx tsx server/main.ts',
+    url: `${baseURL}/readyz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      COOKIE_SECRET: 'e2e-cookie-secret-0123456789abcdefghijklmnop',
+      // Embedded mode on its own throw-away database, whatever the shell says.
+      LISTINGS_API_URL: '',
+      DATABASE_URL: '',
+      PGLITE_DIR: '.data/e2e/pglite',
+      EMBEDDED_API_PORT: '0',
+      SEED_OFFERS: process.env.E2E_SEED_OFFERS ?? '300',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
