@@ -69,6 +69,7 @@ async function start() {
       i18n: (l) => trackTask(loadI18n(l)),
       tag: () => {},
       origin: () => window.location.origin,
+      track: trackTask,
     }),
     { hydrationData },
   );

@@ -42,6 +42,17 @@ describe('loadConfig', () => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
 
+  it('gives a production run in embedded mode a random secret, with a notice', () => {
+    const a = loadConfig({ NODE_ENV: 'production' });
+    const b = loadConfig({ NODE_ENV: 'production' });
+    expect(a.cookieSecret.length).toBeGreaterThanOrEqual(32);
+    expect(a.cookieSecret).not.toBe(b.cookieSecret);
+    expect(a.cookieSecretNotice).toMatch(/COOKIE_SECRET/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: SECRET }).cookieSecretNotice,
+    ).toBeUndefined();
+  });
+
   it('renders through Vite with --dev even in production', () => {
     expect(
       loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: SECRET }, { dev: true }).renderer,
@@ -53,7 +64,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ LISTINGS_API_URL: 'not a url' }, 'LISTINGS_API_URL'],
     [{ COOKIE_SECRET: 'short' }, 'COOKIE_SECRET'],
-    [{ NODE_ENV: 'production' }, 'COOKIE_SECRET: required in production'],
+    [
+      { NODE_ENV: 'production', LISTINGS_API_URL: 'http://api:4050' },
+      'COOKIE_SECRET: required in production',
+    ],
     [{ UPSTREAM_TIMEOUT_MS: '0' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],

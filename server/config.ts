@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 
 // The web process's environment, parsed once at boot. Every variable is documented here and in
@@ -41,7 +42,11 @@ const EnvSchema = v.object({
   LISTINGS_API_URL: v.optional(url),
   /** Base URL of the reviews service (client-survey); defaults to the listings API. */
   REVIEWS_API_URL: v.optional(url),
-  /** Signs cookies (contact counter...). Required in production, at least 32 characters. */
+  /**
+   * Signs cookies (contact counter...), at least 32 characters. Required in production with an
+   * external listings API; a production run in embedded mode (`npm start` on a fresh checkout)
+   * without it gets a random secret per process, with a warning.
+   */
   COOKIE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   /** Name of the edge cache tag header: Cache-Tag (Cloudflare) or Surrogate-Key (Fastly). */
   CACHE_TAG_HEADER: v.optional(
@@ -89,6 +94,8 @@ export interface Config {
   listingsApiUrl: string | undefined;
   reviewsApiUrl: string | undefined;
   cookieSecret: string;
+  /** Why the cookie secret is not from the environment, when it is not (for a warning). */
+  cookieSecretNotice: string | undefined;
   cacheTagHeader: string;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
@@ -128,8 +135,17 @@ export function loadConfig(
   }
   const e = parsed.output;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.COOKIE_SECRET) {
-    throw new ConfigError('invalid environment:\n  COOKIE_SECRET: required in production');
+  let cookieSecret = e.COOKIE_SECRET;
+  let cookieSecretNotice: string | undefined;
+  if (!cookieSecret && isProduction) {
+    if (e.LISTINGS_API_URL) {
+      throw new ConfigError(
+        'invalid environment:\n  COOKIE_SECRET: required in production (with LISTINGS_API_URL)',
+      );
+    }
+    cookieSecret = randomBytes(32).toString('base64url');
+    cookieSecretNotice =
+      'COOKIE_SECRET is not set: signed cookies use a random secret until this process stops';
   }
   const trust = e.TRUST_PROXY.trim();
   let trustProxy: boolean | number;
@@ -146,7 +162,8 @@ export function loadConfig(
     host: e.HOST,
     listingsApiUrl: e.LISTINGS_API_URL?.replace(/\/+$/, ''),
     reviewsApiUrl: e.REVIEWS_API_URL?.replace(/\/+$/, ''),
-    cookieSecret: e.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
+    cookieSecret: cookieSecret ?? DEV_COOKIE_SECRET,
+    cookieSecretNotice,
     cacheTagHeader: e.CACHE_TAG_HEADER,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -18,6 +18,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (config.cookieSecretNotice) logger.warn(config.cookieSecretNotice);
 
   let embedded: { url: string; close(): Promise<void> } | undefined;
   let listingsApiUrl = config.listingsApiUrl;

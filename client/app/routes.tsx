@@ -26,6 +26,8 @@ export interface Platform {
   tag(...tags: string[]): void;
   /** Public origin for canonical and alternate URLs. */
   origin(request: Request): string;
+  /** Counts a task of the navigation for the progress bar (browser). */
+  track?<T>(task: Promise<T>): Promise<T>;
 }
 
 export interface RootData {
@@ -99,7 +101,8 @@ export function createRoutes(platform: Platform): RouteObject[] {
       // The entry's guards first (the spec's middleware), then the screen: a screen without a
       // module yet is not routed (404).
       await runGuards(ROUTE_BY_SCREEN[resolved.screen].guards, args);
-      const screen = await loadScreen(resolved.screen);
+      const loading = loadScreen(resolved.screen);
+      const screen = await (platform.track ? platform.track(loading) : loading);
       if (!screen) throw notFound('unmatched');
       // The footer's links are not worth failing the page for.
       const links = (lieu: number | null) =>
