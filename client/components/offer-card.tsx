@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import '../styles/search-card.css';
+import type { Config, Lang, OfferSummary, Photo } from '../../shared/contract';
+import { formatPrice, formatSurface } from '../../shared/format';
+import { href } from '../../shared/routes';
+
+// The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
+// widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
+// hidden), surface, rooms, bedrooms and the exclusivity badge. The whole card is one link (the
+// title's link stretched over the card); `actions` (a favourite toggle...) sits above it.
+
+/** Sizes of a card's photo in the result grid (1 column, 2 from 768 px, 3 from 1024 px). */
+export const CARD_PHOTO_SIZES =
+  '(min-width: 1200px) 376px, (min-width: 1024px) 31vw, (min-width: 768px) 46vw, 92vw';
+
+/** URL of a photo at one of its widths, served by the BFF. */
+export function photoUrl(photo: Pick<Photo, 'src'>, width: number): string {
+  return photo.src.replace(/^\/photos\//, '/media/').replace('{w}', String(width));
+}
+
+/** srcset of a photo over its widths. */
+export function photoSrcSet(photo: Pick<Photo, 'src' | 'widths'>): string {
+  return photo.widths.map((w) => `${photoUrl(photo, w)} ${w}w`).join(', ');
+}
+
+/** The amount a card shows: sale price, monthly rent or weekly rent by nature. */
+export function offerAmount(offer: OfferSummary): number | null {
+  const nature = offer.nature.id;
+  return nature === 'V' ? offer.price : nature === 'L' ? offer.monthlyRent : offer.weeklyRent;
+}
+
+/** Path of an offer's page. */
+export function offerHref(offer: OfferSummary, lang: Lang, config: Config): string {
+  return href(
+    'offer',
+    {
+      nature: offer.nature.id,
+      rubrique: offer.rubrique.id,
+      lieu: offer.lieu.slug,
+      offre: offer.slug,
+    },
+    lang,
+    config,
+  );
+}
+
+export interface OfferCardProps {
+  offer: OfferSummary;
+  lang: Lang;
+  config: Config;
+  /** The card's link (default: the offer's page). */
+  to?: string;
+  /** Load the photo at once (first row of a list); lazy otherwise. */
+  eager?: boolean;
+  /** Level of the title heading (default 3). */
+  headingLevel?: 2 | 3 | 4;
+  /** Controls placed on the card above its link, e.g. a favourite toggle. */
+  actions?: ReactNode;
+  className?: string;
+  /** Called when the card's link is followed (e.g. to remember the list). */
+  onNavigate?: () => void;
+}
+
+export function OfferCard({
+  offer,
+  lang,
+  config,
+  to,
+  eager = false,
+  headingLevel = 3,
+  actions,
+  className,
+  onNavigate,
+}: OfferCardProps) {
+  const { t } = useLingui();
+  const Heading = `h${headingLevel}` as const;
+  const amount = offerAmount(offer);
+  const price =
+    offer.prixCache || amount === null
+      ? t`Prix sur demande`
+      : formatPrice(amount, offer.nature.id, lang);
+  const facts: string[] = [];
+  if (offer.surface !== null) facts.push(formatSurface(offer.surface, lang));
+  if (offer.rooms !== null) {
+    const rooms = offer.rooms;
+    facts.push(t`${plural(rooms, { one: '# pièce', other: '# pièces' })}`);
+  }
+  if (offer.bedrooms !== null) {
+    const bedrooms = offer.bedrooms;
+    facts.push(t`${plural(bedrooms, { one: '# chambre', other: '# chambres' })}`);
+  }
+  const photo = offer.photo;
+  return (
+    <article className={`offer-card${className ? ` ${className}` : ''}`} data-offer-id={offer.id}>
+      <div className="offer-card__media">
+        {photo ? (
+          <img
+            className="offer-card__photo"
+            src={photoUrl(photo, photo.widths.includes(800) ? 800 : (photo.widths[0] ?? 800))}
+            srcSet={photoSrcSet(photo)}
+            sizes={CARD_PHOTO_SIZES}
+            width={photo.width}
+            height={photo.height}
+            alt={photo.alt}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
+        ) : (
+          <div className="offer-card__no-photo" aria-hidden="true" />
+        )}
+        {offer.exclusivity ? <span className="offer-card__badge">{t`Exclusivité`}</span> : null}
+      </div>
+      <div className="offer-card__body">
+        <Heading className="offer-card__title">
+          <Link
+            to={to ?? offerHref(offer, lang, config)}
+            className="offer-card__link"
+            onClick={onNavigate}
+          >
+            {offer.titre1}
+          </Link>
+        </Heading>
+        <p className="offer-card__subtitle">{offer.titre2}</p>
+        <p className="offer-card__price">
+          {offer.prixCache ? <span className="offer-card__price-hidden">{price}</span> : price}
+        </p>
+        {facts.length > 0 ? (
+          <ul className="offer-card__facts">
+            {facts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {actions ? <div className="offer-card__actions">{actions}</div> : null}
+    </article>
+  );
+}

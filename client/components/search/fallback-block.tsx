@@ -1,0 +1,176 @@
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import type { Config, Lang } from '../../../shared/contract';
+import { indexConfig } from '../../../shared/config-index';
+import { formatNumber } from '../../../shared/format';
+import { searchHref } from '../../../shared/routes';
+import type { SearchCriteria } from '../../../shared/criteria';
+import { rubriqueLabel, whereText } from './head-texts';
+import { withoutFilters, type Fallback, type PlaceView, type Substitute } from './load-search';
+import { ResultList } from './result-list';
+
+// What an empty result list shows (spec section 8): the enlarged search (nearest offers and
+// links to substitute searches: nearby places within 30 km, wider areas, other sections), or
+// 'No property was found.' with a hint to change the criteria.
+
+function SubstituteLinks({
+  fallback,
+  criteria,
+  place,
+  config,
+  lang,
+}: {
+  fallback: Fallback;
+  criteria: SearchCriteria;
+  place: PlaceView;
+  config: Config;
+  lang: Lang;
+}) {
+  const { t } = useLingui();
+  const index = indexConfig(config);
+  const base = withoutFilters(criteria, config);
+  const toPlace = (s: Substitute) =>
+    searchHref({ ...base, lieu: s.lieu.id }, s.lieu.slug, lang, config);
+  const here = place.generic ? null : place.slug;
+  const where = whereText(place);
+  const count = (n: number) => formatNumber(n, lang);
+  if (
+    fallback.nearby.length === 0 &&
+    fallback.parents.length === 0 &&
+    fallback.rubriques.length === 0
+  ) {
+    return null;
+  }
+  return (
+    <section className="substitutes" aria-labelledby="substitutes-title">
+      <h2 id="substitutes-title">{t`Élargir la recherche`}</h2>
+      {fallback.nearby.length > 0 ? (
+        <div className="substitutes__group">
+          <h3>{t`À moins de 30 km`}</h3>
+          <ul className="link-list">
+            {fallback.nearby.map((s) => (
+              <li key={s.lieu.id}>
+                <Link to={toPlace(s)}>{s.lieu.libelle}</Link>{' '}
+                <span className="link-list__count">
+                  ({count(s.count)}
+                  {s.distance_km !== undefined ? ` · ${formatNumber(s.distance_km, lang)} km` : ''})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {fallback.parents.length > 0 ? (
+        <div className="substitutes__group">
+          <h3>{t`Dans un secteur plus large`}</h3>
+          <ul className="link-list">
+            {fallback.parents.map((s) => (
+              <li key={s.lieu.id}>
+                <Link to={toPlace(s)}>{s.lieu.libelle}</Link>{' '}
+                <span className="link-list__count">({count(s.count)})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {fallback.rubriques.length > 0 ? (
+        <div className="substitutes__group">
+          <h3>{t`Autres catégories${where}`}</h3>
+          <ul className="link-list">
+            {fallback.rubriques.map((r) => (
+              <li key={r.rubrique_id}>
+                <Link to={searchHref({ ...base, rubriques: [r.rubrique_id] }, here, lang, config)}>
+                  {index.rubriques.get(r.rubrique_id)?.plural[lang] ?? r.rubrique_id}
+                </Link>{' '}
+                <span className="link-list__count">({count(r.count)})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function FallbackBlock({
+  fallback,
+  criteria,
+  place,
+  config,
+  lang,
+}: {
+  fallback: Fallback;
+  criteria: SearchCriteria;
+  place: PlaceView;
+  config: Config;
+  lang: Lang;
+}) {
+  const { t } = useLingui();
+  const rub = rubriqueLabel(criteria, config, lang);
+  const lieu = place.libelle;
+  const links = (
+    <SubstituteLinks
+      fallback={fallback}
+      criteria={criteria}
+      place={place}
+      config={config}
+      lang={lang}
+    />
+  );
+
+  if (fallback.kind === 'enlarged') {
+    return (
+      <div className="fallback">
+        <div className="fallback__message" role="status">
+          <p>
+            {t`La rubrique « ${rub} » ne contient aucun bien de prestige sur votre lieu de recherche (${lieu}).`}
+          </p>
+          <p>{t`Voici les biens d'exception les plus proches.`}</p>
+        </div>
+        <ResultList
+          offers={fallback.offers}
+          lang={lang}
+          config={config}
+          label={t`Biens les plus proches`}
+        />
+        {links}
+      </div>
+    );
+  }
+
+  const unfilteredHref = searchHref(
+    withoutFilters(criteria, config),
+    place.generic ? null : place.slug,
+    lang,
+    config,
+  );
+  const total = fallback.unfilteredTotal;
+  return (
+    <div className="fallback">
+      <div className="fallback__message" role="status">
+        <p className="fallback__title">{t`Aucun bien n'a été trouvé.`}</p>
+        <p>{t`Modifiez vos critères de recherche pour trouver d'autres biens.`}</p>
+      </div>
+      {fallback.kind === 'filtered' ? (
+        <>
+          <p>
+            <Link to={unfilteredHref} className="button">
+              {t`${plural(total, {
+                one: 'Voir le bien sans vos filtres',
+                other: 'Voir les # biens sans vos filtres',
+              })}`}
+            </Link>
+          </p>
+          <ResultList
+            offers={fallback.offers}
+            lang={lang}
+            config={config}
+            label={t`Biens sans vos filtres`}
+          />
+        </>
+      ) : null}
+      {links}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Config, Lang, NatureId } from '../../../shared/contract';
+import { NATURE_IDS } from '../../../shared/contract';
+import {
+  NUMBER_FIELDS,
+  parseSearchQuery,
+  validateSearchForm,
+  type SearchCriteria,
+  type SearchFormError,
+} from '../../../shared/criteria';
+import { searchHref } from '../../../shared/routes';
+
+// The search form's fields are the result-list query names (spec section 2) plus `nature` and the
+// place (`lieu_q` text, `lieu` chosen slug, `lieu_label` the text it was chosen with). The same
+// functions turn a submitted form into its target URL in the browser and in the BFF's
+// /{lang}/search/ endpoint (the form without JavaScript), so both land on the same URL.
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
+
+/** Criteria of a submitted search form (back to page 1; bad values dropped by the pipeline). */
+export function criteriaFromForm(form: URLSearchParams, config: Config): SearchCriteria {
+  const raw = form.get('nature');
+  const nature = NATURE_IDS.find((n) => n === raw) as NatureId | undefined;
+  const query = new URLSearchParams(form);
+  query.delete('page');
+  return parseSearchQuery(query, { config, nature: nature ?? null });
+}
+
+export type FormPlace =
+  | { kind: 'none' }
+  | { kind: 'slug'; slug: string }
+  /** Text typed without choosing a suggestion: the first suggestion for it is taken. */
+  | { kind: 'text'; text: string };
+
+/** The place a submitted form names. */
+export function placeFromForm(form: URLSearchParams): FormPlace {
+  const text = (form.get('lieu_q') ?? '').trim().slice(0, 100);
+  const slug = (form.get('lieu') ?? '').trim();
+  const label = (form.get('lieu_label') ?? '').trim();
+  if (text === '') return { kind: 'none' };
+  if (SLUG.test(slug) && text === label) return { kind: 'slug', slug };
+  return { kind: 'text', text };
+}
+
+export interface SearchFormTarget {
+  href: string;
+  errors: SearchFormError[];
+}
+
+/**
+ * The result-list URL of a search form. When the form breaks a rule of spec section 5 (a minimum
+ * above its maximum, more bedrooms than rooms), the refused minimum is kept in the URL so the
+ * page can show the message; the search itself leaves it out (shared/criteria.ts).
+ */
+export function searchFormTarget(
+  criteria: SearchCriteria,
+  lieuSlug: string | null,
+  lang: Lang,
+  config: Config,
+): SearchFormTarget {
+  const c = { ...criteria, page: 1 };
+  const errors = validateSearchForm(c);
+  let target = searchHref(c, lieuSlug, lang, config);
+  if (errors.length > 0) {
+    const [path, search = ''] = target.split('?');
+    const query = new URLSearchParams(search);
+    for (const error of errors) {
+      const spec = NUMBER_FIELDS.find((f) => f.field === error.field);
+      const value = c[error.field];
+      if (spec && value !== null && !query.has(spec.query)) query.set(spec.query, String(value));
+    }
+    target = `${path}?${query}`;
+  }
+  return { href: target, errors };
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import type { Config, Lang, LieuCount, RubriqueCount } from '../../../shared/contract';
+import { indexConfig } from '../../../shared/config-index';
+import { formatNumber } from '../../../shared/format';
+
+// Hub links (spec section 2, "hub pages per rubrique and per place"): sub-places and
+// sub-categories that have at least the settings' minimum count of offers (minHubLinkCount).
+
+export function HubLinks({
+  places,
+  rubriques,
+  placeHref,
+  rubriqueHref,
+  config,
+  lang,
+  placesTitle,
+  rubriquesTitle,
+}: {
+  places: readonly LieuCount[];
+  rubriques: readonly RubriqueCount[];
+  placeHref(slug: string): string;
+  rubriqueHref(id: number): string;
+  config: Config;
+  lang: Lang;
+  placesTitle?: string;
+  rubriquesTitle?: string;
+}) {
+  const { t } = useLingui();
+  const index = indexConfig(config);
+  const count = (n: number) => formatNumber(n, lang);
+  const rubs = rubriques.filter((r) => index.rubriques.has(r.rubrique_id));
+  if (places.length === 0 && rubs.length === 0) return null;
+  return (
+    <div className="hub-links">
+      {rubs.length > 0 ? (
+        <section className="hub-links__group" aria-labelledby="hub-rubriques">
+          <h2 id="hub-rubriques">{rubriquesTitle ?? t`Par catégorie`}</h2>
+          <ul className="link-list link-list--columns">
+            {rubs.map((r) => (
+              <li key={r.rubrique_id}>
+                <Link to={rubriqueHref(r.rubrique_id)}>
+                  {index.rubriques.get(r.rubrique_id)!.plural[lang]}
+                </Link>{' '}
+                <span className="link-list__count">({count(r.count)})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {places.length > 0 ? (
+        <section className="hub-links__group" aria-labelledby="hub-places">
+          <h2 id="hub-places">{placesTitle ?? t`Par lieu`}</h2>
+          <ul className="link-list link-list--columns">
+            {places.map((p) => (
+              <li key={p.lieu.id}>
+                <Link to={placeHref(p.lieu.slug)}>{p.lieu.libelle}</Link>{' '}
+                <span className="link-list__count">({count(p.count)})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,320 @@
+import { redirect } from 'react-router';
+import type {
+  Config,
+  Lang,
+  LieuCount,
+  LieuType,
+  LieuWithAncestors,
+  NatureId,
+  OfferList,
+  OfferSummary,
+  RubriqueCount,
+} from '../../../shared/contract';
+import { indexConfig } from '../../../shared/config-index';
+import {
+  NUMBER_FIELDS,
+  chosenRubriques,
+  normaliseCriteria,
+  parseSearchQuery,
+  toApiParams,
+  toSearchQuery,
+  type SearchCriteria,
+} from '../../../shared/criteria';
+import type { OfferSearchQuery, PortalApi } from '../../../shared/portal-api';
+import { href } from '../../../shared/routes';
+import type { ScreenLoaderArgs } from '../../app/screen';
+
+// The data of the search screens (nature page, result list, nature hub), loaded the same way on
+// the server and in the browser through PortalApi. The enlarged-search fallback is aggregated
+// here: on the server render it runs in the BFF against the listings API's /compteur.
+
+/** Offers per result page. */
+export const PAGE_SIZE = 24;
+/** Offers shown by the enlarged-search fallback and by a nature hub. */
+export const FALLBACK_SIZE = 12;
+/** Nearby-city radius of the enlarged search, in km (spec section 9). */
+export const NEARBY_RADIUS_KM = 30;
+
+/** The place of a search page as the page shows it. */
+export interface PlaceView {
+  id: number;
+  slug: string;
+  libelle: string;
+  /** 'à Cannes' / 'in Cannes'; empty for the generic place. */
+  libelle_prep: string;
+  type: LieuType;
+  generic: boolean;
+}
+
+export interface HubLinks {
+  /** Child places with at least the settings' minimum count of offers. */
+  places: LieuCount[];
+  /** Sub-categories in the place with at least that count. */
+  rubriques: RubriqueCount[];
+}
+
+export interface Substitute {
+  lieu: { id: number; slug: string; libelle: string; libelle_prep: string };
+  count: number;
+  distance_km?: number;
+}
+
+/** What an empty result list shows instead (spec section 8). */
+export interface Fallback {
+  /**
+   * enlarged: nothing in the section at this place, the nearest offers elsewhere are shown;
+   * filtered: the section has offers here but none matches the filters;
+   * none: nothing found even enlarged.
+   */
+  kind: 'enlarged' | 'filtered' | 'none';
+  offers: OfferSummary[];
+  /** Offers of the unfiltered search (filtered kind). */
+  unfilteredTotal: number;
+  nearby: Substitute[];
+  parents: Substitute[];
+  rubriques: RubriqueCount[];
+}
+
+export interface SearchPageData {
+  criteria: SearchCriteria;
+  /** The place in the path; the generic place on the nature page. */
+  place: PlaceView;
+  /** Ancestors of the place, country first (breadcrumbs), without the generic place. */
+  ancestors: PlaceView[];
+  offers: OfferList;
+  pageCount: number;
+  hubs: HubLinks;
+  fallback: Fallback | null;
+  /** The query has filters beyond the path (noindex). */
+  filtered: boolean;
+}
+
+export function toPlaceView(lieu: LieuWithAncestors['ancestors'][number]): PlaceView {
+  return {
+    id: lieu.id,
+    slug: lieu.slug,
+    libelle: lieu.libelle,
+    libelle_prep: lieu.libelle_prep,
+    type: lieu.type,
+    generic: lieu.type === 'Generic',
+  };
+}
+
+export function genericPlace(config: Config, lang: Lang): PlaceView {
+  return {
+    id: config.genericLieu.id,
+    slug: config.genericLieu.slug,
+    libelle: config.genericLieu.libelle[lang],
+    libelle_prep: '',
+    type: 'Generic',
+    generic: true,
+  };
+}
+
+/** Whether criteria carry filters beyond nature, one rubrique and the place (sort and page aside). */
+export function hasFilters(criteria: SearchCriteria, config: Config): boolean {
+  if (chosenRubriques(criteria, config).length > 1) return true;
+  if (criteria.assets.length > 0) return true;
+  return NUMBER_FIELDS.some((f) => criteria[f.field] !== null);
+}
+
+/** The criteria reduced to nature, rubriques and place (no filters, default sort, page 1). */
+export function withoutFilters(criteria: SearchCriteria, config: Config): SearchCriteria {
+  return normaliseCriteria(
+    { nature: criteria.nature, rubriques: criteria.rubriques, lieu: criteria.lieu },
+    config,
+  );
+}
+
+function offerQuery(params: Record<string, string>, lang: Lang, limit: number): OfferSearchQuery {
+  return { ...params, lang, limit } as OfferSearchQuery;
+}
+
+/** The listings-API filters of criteria without their page (the fallback asks page 1). */
+function filtersOf(criteria: SearchCriteria, config: Config, lieu: LieuWithAncestors | null) {
+  const { page: _page, ...params } = toApiParams({ ...criteria, page: 1 }, { config, lieu });
+  return params;
+}
+
+async function loadFallback(
+  api: PortalApi,
+  config: Config,
+  lang: Lang,
+  criteria: SearchCriteria,
+  lieu: LieuWithAncestors | null,
+  searchKey: string,
+  signal: AbortSignal,
+): Promise<Fallback> {
+  const chosen = chosenRubriques(criteria, config);
+  const base: Fallback = {
+    kind: 'none',
+    offers: [],
+    unfilteredTotal: 0,
+    nearby: [],
+    parents: [],
+    rubriques: [],
+  };
+
+  // Filters emptied the list while the section has offers here: say so rather than enlarge.
+  if (hasFilters(criteria, config)) {
+    const unfiltered = await api.get(
+      'offers',
+      offerQuery(filtersOf(withoutFilters(criteria, config), config, lieu), lang, FALLBACK_SIZE),
+      { signal },
+    );
+    if (unfiltered.total > 0) {
+      return {
+        ...base,
+        kind: 'filtered',
+        offers: unfiltered.items,
+        unfilteredTotal: unfiltered.total,
+      };
+    }
+  }
+
+  const compteur = await api.get(
+    'compteur',
+    {
+      nature: criteria.nature,
+      rubrique: chosen.length > 0 ? chosen : undefined,
+      lieu: lieu && lieu.type !== 'Generic' ? [lieu.id] : undefined,
+      rayon: NEARBY_RADIUS_KM,
+      min_nb: 1,
+      limit: 6,
+      search_key: searchKey,
+      lang,
+    },
+    { signal },
+  );
+  const substitute = (l: Substitute['lieu']) => ({
+    id: l.id,
+    slug: l.slug,
+    libelle: l.libelle,
+    libelle_prep: l.libelle_prep,
+  });
+  const fallback: Fallback = {
+    ...base,
+    nearby: compteur.nearby.map((n) => ({
+      lieu: substitute(n.lieu),
+      count: n.count,
+      distance_km: n.distance_km,
+    })),
+    parents: compteur.parents.map((p) => ({ lieu: substitute(p.lieu), count: p.count })),
+    rubriques: compteur.rubriques,
+  };
+
+  // The nearest offers: the section in the nearby places, else in the nearest parent with
+  // offers, else the other sections at this place. Same nature, no other filter: the counts
+  // above are for that search.
+  const unfiltered = filtersOf(withoutFilters(criteria, config), config, lieu);
+  let params: Record<string, string> | null = null;
+  if (fallback.nearby.length > 0) {
+    const { omr_list_id: _omr, ...rest } = unfiltered;
+    params = { ...rest, lieu: fallback.nearby.map((n) => n.lieu.id).join(',') };
+  } else if (fallback.parents.length > 0) {
+    const { omr_list_id: _omr, ...rest } = unfiltered;
+    params = { ...rest, lieu: String(fallback.parents[0]!.lieu.id) };
+  } else if (fallback.rubriques.length > 0) {
+    params = { ...unfiltered, rubrique: String(fallback.rubriques[0]!.rubrique_id) };
+  }
+  if (!params) return fallback;
+  const nearest = await api.get('offers', offerQuery(params, lang, FALLBACK_SIZE), { signal });
+  if (nearest.items.length === 0) return fallback;
+  return { ...fallback, kind: 'enlarged', offers: nearest.items };
+}
+
+/**
+ * Loads a search page: the place of the path (404 when unknown), the criteria from the query
+ * (bad values dropped), the offers of the page, the hub links and, when nothing matches, the
+ * enlarged-search fallback. A page beyond the last one redirects to the last one.
+ */
+export async function loadSearchPage(
+  args: ScreenLoaderArgs,
+  lieuSlug: string | null,
+): Promise<SearchPageData> {
+  const { api, config, lang, match, url, request, tag } = args;
+  const signal = request.signal;
+  const params = match.params as { nature: NatureId; rubrique?: number };
+  const lieu = lieuSlug ? await api.get('lieu', { slug: lieuSlug, lang }, { signal }) : null;
+  const place = lieu ? toPlaceView(lieu) : genericPlace(config, lang);
+  const criteria = parseSearchQuery(url.searchParams, {
+    config,
+    nature: params.nature,
+    rubrique: params.rubrique ?? null,
+    lieu: place.id,
+  });
+  const chosen = chosenRubriques(criteria, config);
+  const min = config.settings.minHubLinkCount;
+
+  const [offers, places, rubriques] = await Promise.all([
+    api.get('offers', offerQuery(toApiParams(criteria, { config, lieu }), lang, PAGE_SIZE), {
+      signal,
+    }),
+    // Hub links are worth a page only when they load.
+    api
+      .get(
+        'lieuChildren',
+        {
+          id: place.id,
+          nature: criteria.nature,
+          rubrique: chosen.length > 0 ? chosen : undefined,
+          min_count: min,
+          lang,
+        },
+        { signal },
+      )
+      .catch(() => [] as LieuCount[]),
+    api
+      .get('rubriqueCounts', { nature: criteria.nature, lieu: [place.id], min_nb: min }, { signal })
+      .catch(() => [] as RubriqueCount[]),
+  ]);
+
+  const pageCount = Math.max(1, Math.ceil(offers.total / PAGE_SIZE));
+  if (criteria.page > pageCount) {
+    const last = { ...criteria, page: pageCount };
+    const path = lieuSlug
+      ? href(
+          'list',
+          { nature: criteria.nature, rubrique: params.rubrique, lieu: lieuSlug },
+          lang,
+          config,
+          {
+            query: toSearchQuery(last, { config }),
+          },
+        )
+      : href('nature', { nature: criteria.nature, rubrique: params.rubrique }, lang, config, {
+          query: toSearchQuery(last, { config }),
+        });
+    throw redirect(path, 302);
+  }
+
+  const fallback =
+    offers.total === 0
+      ? await loadFallback(api, config, lang, criteria, lieu, offers.search_key, signal)
+      : null;
+
+  // Sub-categories: the children of the path's rubrique (the top-level ones without it).
+  const index = indexConfig(config);
+  const parentRubrique = chosen.length === 1 ? chosen[0]! : index.generic.id;
+  const childIds = new Set((index.rubriques.get(parentRubrique)?.children ?? []).map((r) => r.id));
+  const hubs: HubLinks = {
+    places: places.filter((p) => p.count >= min),
+    rubriques: rubriques.filter((r) => childIds.has(r.rubrique_id) && r.count >= min),
+  };
+
+  tag(`nature-${criteria.nature}`);
+  for (const id of criteria.rubriques) tag(`rubrique-${id}`);
+  tag(`lieu-${place.id}`);
+  for (const offer of fallback?.offers ?? []) tag(`offre-${offer.id}`);
+
+  return {
+    criteria,
+    place,
+    ancestors: (lieu?.ancestors ?? []).filter((a) => a.type !== 'Generic').map(toPlaceView),
+    offers,
+    pageCount,
+    hubs,
+    fallback,
+    filtered: hasFilters(criteria, config),
+  };
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import '../../styles/search-nav.css';
+
+// Paging links (result lists, agency directory): plain links a crawler can follow, the current
+// page marked, the first and last pages always reachable, and rel=prev/next in the head.
+
+/** The page numbers to show: first, last, and a window around the current one; null is a gap. */
+export function pagerItems(page: number, pageCount: number, around = 2): (number | null)[] {
+  const pages = new Set<number>([1, pageCount]);
+  for (let p = page - around; p <= page + around; p++) if (p >= 1 && p <= pageCount) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const p of sorted) {
+    const previous = out[out.length - 1];
+    if (typeof previous === 'number' && p - previous === 2) out.push(previous + 1);
+    else if (typeof previous === 'number' && p - previous > 2) out.push(null);
+    out.push(p);
+  }
+  return out;
+}
+
+export interface PagerProps {
+  page: number;
+  pageCount: number;
+  /** Path of a page (page 1 without the page parameter). */
+  hrefFor(page: number): string;
+  /** Also render rel=prev/next links (hoisted into the head). Default true. */
+  relLinks?: boolean;
+  /** Name of the navigation when a page has several pagers (default 'Pagination'). */
+  label?: string;
+}
+
+export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: PagerProps) {
+  const { t } = useLingui();
+  if (pageCount <= 1) return null;
+  const previous = page > 1 ? hrefFor(page - 1) : null;
+  const next = page < pageCount ? hrefFor(page + 1) : null;
+  return (
+    <nav className="pager" aria-label={label ?? t`Pagination`}>
+      {relLinks && previous ? <link rel="prev" href={previous} /> : null}
+      {relLinks && next ? <link rel="next" href={next} /> : null}
+      <ul>
+        <li className="pager__step">
+          {previous ? (
+            <Link to={previous} className="pager__link" rel="prev">
+              <span aria-hidden="true">‹ </span>
+              {t`Précédente`}
+            </Link>
+          ) : null}
+        </li>
+        {pagerItems(page, pageCount).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} className="pager__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              {p === page ? (
+                <span className="pager__link pager__link--current" aria-current="page">
+                  <span className="visually-hidden">{t`Page`} </span>
+                  {p}
+                </span>
+              ) : (
+                <Link to={hrefFor(p)} className="pager__link">
+                  <span className="visually-hidden">{t`Page`} </span>
+                  {p}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        <li className="pager__step">
+          {next ? (
+            <Link to={next} className="pager__link" rel="next">
+              {t`Suivante`}
+              <span aria-hidden="true"> ›</span>
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  );
+}

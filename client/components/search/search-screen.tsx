@@ -1,0 +1,186 @@
+import '../../styles/search.css';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import type { Config, Lang, NatureId } from '../../../shared/contract';
+import { pathRubriqueOf, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
+import { href } from '../../../shared/routes';
+import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
+import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
+import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../breadcrumbs';
+import { FallbackBlock } from './fallback-block';
+import { listTexts } from './head-texts';
+import { HubLinks } from './hub-links';
+import { loadSearchPage, type PlaceView, type SearchPageData } from './load-search';
+import { Pager } from './pager';
+import { ResultList, useListStat } from './result-list';
+import { SearchForm } from './search-form';
+import { SortSelect } from './sort-select';
+
+// The nature page (/{lang}/{nature}/{rub?}/, every place) and the result list
+// (/{lang}/{nature}/{rub?}/{lieu}/) are one screen over two paths: search form, total, sort,
+// offer cards, paging, hub links, and the enlarged-search fallback when nothing matches.
+
+/** Path of the list of criteria at a place (the nature page for the generic place). */
+export function listPath(
+  criteria: SearchCriteria,
+  place: Pick<PlaceView, 'slug' | 'generic'>,
+  lang: Lang,
+  config: Config,
+  query?: URLSearchParams,
+): string {
+  const rubrique = pathRubriqueOf(criteria, config) ?? undefined;
+  return place.generic
+    ? href('nature', { nature: criteria.nature, rubrique }, lang, config, { query })
+    : href('list', { nature: criteria.nature, rubrique, lieu: place.slug }, lang, config, {
+        query,
+      });
+}
+
+/** The canonical query of a list: its filters, without sort and page. */
+export function canonicalSearchQuery(criteria: SearchCriteria, config: Config): URLSearchParams {
+  return toSearchQuery({ ...criteria, page: 1, sort: 'default' }, { config });
+}
+
+/** The nature page without filters: the one search the stored search may be restored over. */
+function isBareNaturePage(data: SearchPageData): boolean {
+  return (
+    data.place.generic &&
+    !data.filtered &&
+    data.criteria.page === 1 &&
+    data.criteria.sort === 'default'
+  );
+}
+
+function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
+  const { t, i18n } = useLingui();
+  const { criteria, place, offers, fallback } = data;
+  const texts = listTexts(i18n, config, lang, criteria, place);
+  const crumbs = searchCrumbs({
+    config,
+    lang,
+    i18n,
+    nature: criteria.nature,
+    rubrique: pathRubriqueOf(criteria, config),
+    ancestors: data.ancestors,
+    place,
+  });
+  const bare = isBareNaturePage(data);
+  useSaveSearchOnChange(bare ? null : criteria, config);
+  const restored = useRestoredSearch(criteria, config, lang, bare);
+  useListStat((offers.total > 0 ? offers.items : (fallback?.offers ?? [])).map((o) => o.id));
+
+  const current = place.generic ? null : { slug: place.slug, label: place.libelle };
+  const formCriteria = restored?.criteria ?? criteria;
+  const formPlace = restored
+    ? restored.lieu
+      ? { slug: restored.lieu.slug, label: restored.lieu.libelle }
+      : restored.criteria.lieu === place.id
+        ? current
+        : null
+    : current;
+  const path = listPath(criteria, place, lang, config);
+  const total = offers.total;
+  const rubriqueHref = (id: number) =>
+    listPath({ ...criteria, rubriques: [id], page: 1 }, place, lang, config);
+  const placeHref = (slug: string) =>
+    href(
+      'list',
+      {
+        nature: criteria.nature,
+        rubrique: pathRubriqueOf(criteria, config) ?? undefined,
+        lieu: slug,
+      },
+      lang,
+      config,
+    );
+
+  return (
+    <div className="search-page">
+      <Breadcrumbs crumbs={crumbs} />
+      <h1>{texts.heading}</h1>
+      <SearchForm
+        key={`${JSON.stringify(formCriteria)} ${formPlace?.slug ?? ''}`}
+        config={config}
+        lang={lang}
+        criteria={formCriteria}
+        place={formPlace}
+      />
+      <div className="search-page__bar">
+        <p className="search-page__total" aria-live="polite">
+          {t`${plural(total, { one: '# bien', other: '# biens' })}`}
+        </p>
+        {total > 0 ? <SortSelect criteria={criteria} config={config} path={path} /> : null}
+      </div>
+      {total > 0 ? (
+        <ResultList offers={offers.items} lang={lang} config={config} label={texts.heading} />
+      ) : fallback ? (
+        <FallbackBlock
+          fallback={fallback}
+          criteria={criteria}
+          place={place}
+          config={config}
+          lang={lang}
+        />
+      ) : null}
+      <Pager
+        page={criteria.page}
+        pageCount={data.pageCount}
+        hrefFor={(page) =>
+          listPath(criteria, place, lang, config, toSearchQuery({ ...criteria, page }, { config }))
+        }
+      />
+      <HubLinks
+        places={data.hubs.places}
+        rubriques={data.hubs.rubriques}
+        placeHref={placeHref}
+        rubriqueHref={rubriqueHref}
+        config={config}
+        lang={lang}
+      />
+    </div>
+  );
+}
+
+/** The screen module of the nature page ('nature') or the result list ('list'). */
+export function createSearchScreen(kind: 'nature' | 'list'): ScreenModule<SearchPageData> {
+  return defineScreen<SearchPageData>({
+    loader(args) {
+      const lieu = kind === 'list' ? (args.match.params as { lieu: string }).lieu : null;
+      return loadSearchPage(args, lieu);
+    },
+
+    head({ data, config, lang, i18n, url }) {
+      const { criteria, place } = data;
+      const texts = listTexts(i18n, config, lang, criteria, place);
+      const crumbs = searchCrumbs({
+        config,
+        lang,
+        i18n,
+        nature: criteria.nature as NatureId,
+        rubrique: pathRubriqueOf(criteria, config),
+        ancestors: data.ancestors,
+        place,
+      });
+      // Sorted, paged, filtered and empty variants stay out of the index.
+      const variant =
+        data.filtered ||
+        criteria.sort !== 'default' ||
+        criteria.page > 1 ||
+        data.offers.total === 0;
+      return {
+        title: texts.title,
+        description: texts.description,
+        canonical: listPath(criteria, place, lang, config, canonicalSearchQuery(criteria, config)),
+        robots: variant ? 'noindex, follow' : undefined,
+        image: data.offers.items[0]?.photo
+          ? data.offers.items[0].photo.src.replace(/^\/photos\//, '/media/').replace('{w}', '1200')
+          : undefined,
+        jsonLd: [breadcrumbJsonLd(crumbs, url.origin)],
+      };
+    },
+
+    Component: SearchScreenView,
+
+    footerLieuId: (data) => (data.place.generic ? null : data.place.id),
+  });
+}

@@ -1,0 +1,157 @@
+import '../styles/search.css';
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import type { LieuCount, NatureId, RubriqueCount } from '../../shared/contract';
+import { indexConfig } from '../../shared/config-index';
+import { normaliseCriteria } from '../../shared/criteria';
+import { href } from '../../shared/routes';
+import { defineScreen } from '../app/screen';
+import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../components/breadcrumbs';
+import { hubTexts } from '../components/search/head-texts';
+import { HubLinks } from '../components/search/hub-links';
+import { FALLBACK_SIZE, toPlaceView, type PlaceView } from '../components/search/load-search';
+import { ResultList, useListStat } from '../components/search/result-list';
+import { SearchForm } from '../components/search/search-form';
+import type { OfferList } from '../../shared/contract';
+
+// Nature hub for a place (/fr/{nature}/demeures-luxe/{lieu}/, /en/{nature}/luxury-homes/{lieu}/):
+// the place's categories and sub-places that have at least the settings' minimum count of
+// offers, its latest offers, and the search form set on the place.
+
+interface HubData {
+  nature: NatureId;
+  place: PlaceView;
+  ancestors: PlaceView[];
+  offers: OfferList;
+  places: LieuCount[];
+  rubriques: RubriqueCount[];
+}
+
+export default defineScreen<HubData>({
+  async loader({ api, config, lang, match, request, tag }) {
+    const { nature, lieu: slug } = match.params as { nature: NatureId; lieu: string };
+    const signal = request.signal;
+    const lieu = await api.get('lieu', { slug, lang }, { signal });
+    const min = config.settings.minHubLinkCount;
+    const lieuParam =
+      lieu.type === 'Generic'
+        ? {}
+        : lieu.omr_list_id != null
+          ? { omr_list_id: String(lieu.omr_list_id) }
+          : { lieu: String(lieu.id) };
+    const [offers, places, rubriques] = await Promise.all([
+      api.get(
+        'offers',
+        { nature, ...lieuParam, sort: 'default', page: '1', lang, limit: FALLBACK_SIZE },
+        { signal },
+      ),
+      api
+        .get('lieuChildren', { id: lieu.id, nature, min_count: min, lang }, { signal })
+        .catch(() => [] as LieuCount[]),
+      api
+        .get('rubriqueCounts', { nature, lieu: [lieu.id], min_nb: min }, { signal })
+        .catch(() => [] as RubriqueCount[]),
+    ]);
+    tag(`nature-${nature}`, `lieu-${lieu.id}`);
+    return {
+      nature,
+      place: toPlaceView(lieu),
+      ancestors: lieu.ancestors.filter((a) => a.type !== 'Generic').map(toPlaceView),
+      offers,
+      places: places.filter((p) => p.count >= min),
+      rubriques: rubriques.filter((r) => r.count >= min),
+    };
+  },
+
+  head({ data, config, lang, i18n, url }) {
+    const texts = hubTexts(i18n, data.nature, data.place);
+    const crumbs = searchCrumbs({
+      config,
+      lang,
+      i18n,
+      nature: data.nature,
+      ancestors: data.ancestors,
+      place: data.place,
+    });
+    return {
+      title: texts.title,
+      description: texts.description,
+      robots: data.offers.total === 0 ? 'noindex, follow' : undefined,
+      jsonLd: [breadcrumbJsonLd(crumbs, url.origin)],
+    };
+  },
+
+  footerLieuId: (data) => (data.place.generic ? null : data.place.id),
+
+  Component: function NatureHub({ data, config, lang }) {
+    const { t, i18n } = useLingui();
+    const { nature, place, offers } = data;
+    const texts = hubTexts(i18n, nature, place);
+    const index = indexConfig(config);
+    const crumbs = searchCrumbs({
+      config,
+      lang,
+      i18n,
+      nature,
+      ancestors: data.ancestors,
+      place,
+    });
+    useListStat(offers.items.map((o) => o.id));
+    const criteria = normaliseCriteria({ nature, lieu: place.id }, config);
+    const slug = place.generic ? config.genericLieu.slug : place.slug;
+    const listHref = href('list', { nature, lieu: slug }, lang, config);
+    // Categories in tree order: top-level ones first, each followed by its children.
+    const order = [...index.rubriques.keys()];
+    const rubriques = [...data.rubriques].sort(
+      (a, b) => order.indexOf(a.rubrique_id) - order.indexOf(b.rubrique_id),
+    );
+    const total = offers.total;
+    return (
+      <div className="search-page hub-page">
+        <Breadcrumbs crumbs={crumbs} />
+        <h1>{texts.heading}</h1>
+        <p className="hub-page__intro">{texts.description}</p>
+        <SearchForm
+          key={place.slug}
+          config={config}
+          lang={lang}
+          criteria={criteria}
+          place={place.generic ? null : { slug: place.slug, label: place.libelle }}
+        />
+        <HubLinks
+          places={data.places}
+          rubriques={rubriques}
+          placeHref={(s) => href('natureHub', { nature, lieu: s }, lang, config)}
+          rubriqueHref={(id) => href('list', { nature, rubrique: id, lieu: slug }, lang, config)}
+          config={config}
+          lang={lang}
+        />
+        <section className="hub-page__latest" aria-labelledby="hub-latest">
+          <h2 id="hub-latest">{t`Biens d'exception`}</h2>
+          {total > 0 ? (
+            <>
+              <ResultList
+                offers={offers.items}
+                lang={lang}
+                config={config}
+                headingLevel={3}
+                label={t`Biens d'exception`}
+              />
+              <p className="hub-page__all">
+                <Link to={listHref} className="button">
+                  {t`${plural(total, { one: 'Voir le bien', other: 'Voir les # biens' })}`}
+                </Link>
+              </p>
+            </>
+          ) : (
+            <div className="fallback__message" role="status">
+              <p className="fallback__title">{t`Aucun bien n'a été trouvé.`}</p>
+              <p>{t`Modifiez vos critères de recherche pour trouver d'autres biens.`}</p>
+            </div>
+          )}
+        </section>
+      </div>
+    );
+  },
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { LangSchema } from '../../shared/contract';
+import { isPortalApiError } from '../../shared/portal-api';
+import {
+  criteriaFromForm,
+  placeFromForm,
+  searchFormTarget,
+} from '../../client/components/search/form-query';
+import { errorBody } from '../api/routes';
+
+// GET /{lang}/search/: where the search form goes without JavaScript. It reads the form's fields
+// (the result-list query names, nature, and the place as chosen slug or typed text), resolves a
+// typed place to the first suggestion of /search-lieu, and redirects (302) to the result list:
+// the same URL the form's script builds in the browser (client/components/search/form-query.ts).
+// Never a page of its own, never cached, never indexed (robots.txt).
+
+const Params = v.object({ lang: LangSchema });
+
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/:lang/search/', async (request, reply) => {
+    const params = v.safeParse(Params, request.params);
+    if (!params.success) return reply.callNotFound();
+    const lang = params.output.lang;
+    const raw = request.url.split('?')[1] ?? '';
+    if (raw.length > 4000) {
+      return reply.code(400).send(errorBody(400, 'query: is too long', 'query'));
+    }
+    const form = new URLSearchParams(raw);
+    const api = app.portalApi(request);
+    let config;
+    try {
+      config = await api.get('config', {});
+    } catch (error) {
+      if (!isPortalApiError(error)) throw error;
+      return reply
+        .code(error.status)
+        .header('cache-control', 'no-store')
+        .send(errorBody(error.status, 'the listings service is unavailable'));
+    }
+    const criteria = criteriaFromForm(form, config);
+    const place = placeFromForm(form);
+    let slug: string | null = null;
+    if (place.kind === 'slug') slug = place.slug;
+    else if (place.kind === 'text' && place.text.length >= 2) {
+      try {
+        const found = await api.get('searchLieu', { q: place.text, lang, limit: 1 });
+        slug = found.items[0]?.slug ?? null;
+      } catch (error) {
+        // No suggestion service: search everywhere rather than fail the visitor's search.
+        if (!isPortalApiError(error)) throw error;
+        request.log.warn({ err: error }, 'place lookup failed');
+      }
+    }
+    const target = searchFormTarget(criteria, slug, lang, config);
+    return reply.code(302).header('cache-control', 'no-store').redirect(target.href, 302);
+  });
+}
