@@ -2,7 +2,10 @@ import type { Lang, LieuWithAncestors } from '../../shared/contract';
 import type { Db } from '../db/connection';
 import { toLieu, type LieuRow } from './mappers';
 
-/** Places with their ancestors (country first, the generic place left out), in the order asked. */
+/**
+ * Places with their ancestors in the stored order (root first: country, plaques, region,
+ * department, city; the generic place left out), in the order asked.
+ */
 export async function lieuxWithAncestors(
   db: Db,
   ids: number[],
@@ -25,8 +28,6 @@ export async function lieuxWithAncestors(
       .filter((a) => a !== row.id)
       .flatMap((a) => byId.get(a) ?? [])
       .filter((a) => a.type !== 'Generic')
-      // A place has more ancestors than any of its own ancestors: sort from the top down.
-      .sort((x, y) => x.ancestors.length - y.ancestors.length)
       .map((a) => toLieu(a, lang));
     return [{ ...toLieu(row, lang), ancestors }];
   });

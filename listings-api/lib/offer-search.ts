@@ -373,13 +373,19 @@ export function toOfferSummary(row: SummaryRow, lang: Lang): OfferSummary {
   };
 }
 
-/** One page of offer cards matching `where`, in the sort order. */
-export async function selectOfferSummaries(
-  db: Db,
+export interface PageOptions {
+  lang: Lang;
+  sort: OfferSort;
+  limit: number;
+  offset: number;
+}
+
+/** The query of one page of offer cards matching `where`, in the sort order. */
+export function offerPageQuery(
   where: RawBuilder<boolean>,
-  options: { lang: Lang; sort: OfferSort; limit: number; offset: number },
-): Promise<OfferSummary[]> {
-  const result = await sql<SummaryRow>`
+  options: PageOptions,
+): RawBuilder<SummaryRow> {
+  return sql<SummaryRow>`
     SELECT ${summaryColumns(options.lang)}
     FROM offers o
     JOIN lieux l ON l.id = o.lieu_id
@@ -387,13 +393,23 @@ export async function selectOfferSummaries(
     WHERE ${where}
     ORDER BY ${orderBy(options.sort)}
     LIMIT ${options.limit} OFFSET ${options.offset}
-  `.execute(db.kysely);
+  `;
+}
+
+export function offerCountQuery(where: RawBuilder<boolean>): RawBuilder<{ n: number }> {
+  return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offers o WHERE ${where}`;
+}
+
+export async function selectOfferSummaries(
+  db: Db,
+  where: RawBuilder<boolean>,
+  options: PageOptions,
+): Promise<OfferSummary[]> {
+  const result = await offerPageQuery(where, options).execute(db.kysely);
   return result.rows.map((row) => toOfferSummary(row, options.lang));
 }
 
 export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<number> {
-  const result = await sql<{
-    n: number;
-  }>`SELECT count(*)::integer AS n FROM offers o WHERE ${where}`.execute(db.kysely);
+  const result = await offerCountQuery(where).execute(db.kysely);
   return result.rows[0]?.n ?? 0;
 }

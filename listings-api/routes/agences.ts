@@ -26,8 +26,8 @@ import {
   limitParam,
   pageParam,
   slugParam,
-  textParam,
 } from '../lib/params';
+import { likeEscape, searchText, searchTextParam } from '../lib/text';
 import type { ValibotTypeProvider } from '../lib/validation';
 
 const AgencyQuery = v.object({
@@ -37,7 +37,7 @@ const AgencyQuery = v.object({
   /** Include inactive agencies (fetching one adds it, spec section 7). */
   with_inactives: v.optional(flagParam, '0'),
   /** Agency name, typo tolerant. */
-  search: v.optional(textParam(1, 100)),
+  search: v.optional(searchTextParam),
   /** Agencies in the subtree of the place(s). */
   lieu: v.optional(idListParam(50)),
   network: v.optional(idParam),
@@ -56,10 +56,6 @@ const SurveyQuery = v.object({
   limit: limitParam(4, 50),
   page: pageParam,
 });
-
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 async function agencyDetail(
   db: Db,
@@ -148,8 +144,9 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
       let searchRank: RawBuilder<unknown> | null = null;
       if (q.search !== undefined) {
         // Name starts with the text, a word of it does, it contains it, or it is close (typo).
-        const text = sql`lower(unaccent(${q.search}))`;
-        const pattern = sql`lower(unaccent(${likeEscape(q.search)}))`;
+        const words = searchText(q.search);
+        const text = sql`lower(unaccent(${words}))`;
+        const pattern = sql`lower(unaccent(${likeEscape(words)}))`;
         conds.push(sql`(a.search_name LIKE ${pattern} || '%' OR a.search_name LIKE '%' || ${pattern} || '%'
           OR ${text} <% a.search_name)`);
         searchRank = sql`CASE WHEN a.search_name LIKE ${pattern} || '%' THEN 0

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
   ApiErrorSchema,
@@ -10,6 +9,7 @@ import {
   type LieuType,
 } from '../../shared/contract';
 import { notFound } from '../lib/errors';
+import { nearbyLieuxQuery } from '../lib/nearby';
 import { toLieu, type LieuRow } from '../lib/mappers';
 import { resolveLieux, searchKeyParam } from '../lib/offer-search';
 import { idListParam, intParam, langParam, limitParam } from '../lib/params';
@@ -106,18 +106,13 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
       // Nearby: places of the same kind within rayon km of the centre (GiST on ll_to_earth).
       const nearbyPromise = (async () => {
         if (!centre || centre.lat === null || centre.lng === null) return [];
-        const type = q.lieu_type ?? centre.type;
-        const radius = q.rayon * 1000;
-        const candidates = await sql<LieuRow & { distance: number }>`
-          SELECT l.*, earth_distance(ll_to_earth(${centre.lat}, ${centre.lng}), ll_to_earth(l.lat, l.lng)) AS distance
-          FROM lieux l
-          WHERE l.lat IS NOT NULL
-            AND earth_box(ll_to_earth(${centre.lat}, ${centre.lng}), ${radius}) @> ll_to_earth(l.lat, l.lng)
-            AND earth_distance(ll_to_earth(${centre.lat}, ${centre.lng}), ll_to_earth(l.lat, l.lng)) <= ${radius}
-            AND l.type = ${type}
-            AND l.id <> ALL(${[...(q.lieu ?? []), ...excludedLieux]}::int[])
-          ORDER BY distance, l.id
-        `.execute(db.kysely);
+        const candidates = await nearbyLieuxQuery({
+          lat: centre.lat,
+          lng: centre.lng,
+          radiusKm: q.rayon,
+          type: q.lieu_type ?? centre.type,
+          excluded: [...(q.lieu ?? []), ...excludedLieux],
+        }).execute(db.kysely);
         const counts = await app.offerCounts.perLieu({
           lieux: candidates.rows.map((row) => row.id),
           nature: q.nature,
@@ -143,9 +138,11 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
           .where('id', '<>', centre.id)
           .where('type', '<>', 'Generic')
           .execute();
+        // ancestors are stored root first: nearest first is the reverse.
+        const order = [...centre.ancestors].reverse();
         const kept = ancestors
           .filter((row) => !excludedLieux.has(row.id))
-          .sort((x, y) => y.ancestors.length - x.ancestors.length);
+          .sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
         const counts = await app.offerCounts.perLieu({
           lieux: kept.map((row) => row.id),
           nature: q.nature,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
   ApiErrorSchema,
@@ -15,7 +14,7 @@ import {
 } from '../../shared/contract';
 import { HttpError, notFound } from '../lib/errors';
 import { lieuWithAncestors, lieuxWithAncestors } from '../lib/lieux';
-import { toLieu, type LieuRow } from '../lib/mappers';
+import { toLieu } from '../lib/mappers';
 import { topmostRubriques } from '../lib/reference';
 import {
   idListParam,
@@ -25,8 +24,9 @@ import {
   langParam,
   limitParam,
   slugParam,
-  textParam,
 } from '../lib/params';
+import { searchLieuxQuery } from '../lib/lieu-search';
+import { searchText, searchTextParam } from '../lib/text';
 import type { ValibotTypeProvider } from '../lib/validation';
 
 const SEARCHABLE_TYPES = LIEU_TYPES.filter((type) => type !== 'Generic') as [
@@ -34,13 +34,8 @@ const SEARCHABLE_TYPES = LIEU_TYPES.filter((type) => type !== 'Generic') as [
   ...LieuType[],
 ];
 
-/** Escapes LIKE wildcards in user text (the accents and case are folded in SQL). */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 const SearchLieuQuery = v.object({
-  q: textParam(2, 100),
+  q: searchTextParam,
   lang: langParam,
   limit: limitParam(10, 50),
   /** Only places of these types: `types=Villes,Departements`. */
@@ -65,11 +60,6 @@ const ChildrenQuery = v.object({
 const UrlQuery = v.object({ lieu: idParam });
 const LinksQuery = v.object({ lieu: v.optional(idParam), lang: langParam });
 
-// Among matches of equal quality, bigger kinds of place come first, then bigger populations.
-const TYPE_WEIGHT = sql`CASE l.type WHEN 'Pays' THEN 1 WHEN 'Regions' THEN 2 WHEN 'Plaques' THEN 3
-  WHEN 'Departements' THEN 4 WHEN 'Villes' THEN 5 WHEN 'Zones' THEN 6 WHEN 'Arrondissements' THEN 7
-  WHEN 'Quartiers' THEN 8 WHEN 'Lieudits' THEN 9 ELSE 10 END`;
-
 /** GET /search-lieu, /lieu, /lieu/{id}/children, /url, /liens-externes. */
 export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
@@ -79,40 +69,9 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
     '/search-lieu',
     { schema: { querystring: SearchLieuQuery, response: { 200: LieuSuggestionListSchema } } },
     async (request) => {
-      const { q, lang, limit, types } = request.query;
-      const label = sql.ref(`p.libelle_${lang}`);
-      // Quality: 0 same name, 1 name starts with the text, 2 a word starts with it, 3 close
-      // spelling (trigram word similarity, one typo). Every branch is served by the trigram
-      // index. `<%` rather than `%`: PGlite 0.5 hangs when `%` evaluates to false.
-      const result = await sql<LieuRow & { parent_label: string | null }>`
-        WITH q AS (
-          SELECT lower(unaccent(${q})) AS text, lower(unaccent(${likeEscape(q)})) AS pattern
-        )
-        SELECT l.*, ${label} AS parent_label
-        FROM lieux l
-        CROSS JOIN q
-        LEFT JOIN lieux p ON p.id = l.parent_id AND p.type <> 'Generic'
-        WHERE l.type <> 'Generic'
-          ${types ? sql`AND l.type = ANY(${types}::text[])` : sql``}
-          AND (
-            l.search_name LIKE q.pattern || '%'
-            OR l.search_name LIKE '% ' || q.pattern || '%'
-            OR l.search_name LIKE '%-' || q.pattern || '%'
-            OR q.text <% l.search_name
-          )
-        ORDER BY
-          CASE
-            WHEN l.search_name = q.text THEN 0
-            WHEN starts_with(l.search_name, q.text) THEN 1
-            WHEN position(' ' || q.text IN l.search_name) > 0 OR position('-' || q.text IN l.search_name) > 0 THEN 2
-            ELSE 3
-          END,
-          round(similarity(l.search_name, q.text)::numeric, 1) DESC,
-          ${TYPE_WEIGHT},
-          l.population DESC,
-          l.id
-        LIMIT ${limit}
-      `.execute(db.kysely);
+      const { lang, limit, types } = request.query;
+      const q = searchText(request.query.q);
+      const result = await searchLieuxQuery({ text: q, lang, limit, types }).execute(db.kysely);
       return {
         items: result.rows.map((row) => ({
           id: row.id,
@@ -226,8 +185,10 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { lieu, lang } = request.query;
-      // The place itself, then its ancestors nearest first, then the generic links.
-      let chain: number[] = [];
+      // The place itself, then its ancestors nearest first (the generic place last), then links
+      // attached to no place.
+      const ref = await app.reference.get();
+      let chain: number[] = [ref.genericLieu.id];
       if (lieu !== undefined) {
         const row = await db.kysely
           .selectFrom('lieux')
@@ -235,28 +196,13 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
           .where('id', '=', lieu)
           .executeTakeFirst();
         if (!row) throw notFound('lieu');
-        const ancestors = await db.kysely
-          .selectFrom('lieux')
-          .select(['id', 'ancestors'])
-          .where('id', 'in', [...row.ancestors, -1])
-          .execute();
-        chain = [
-          row.id,
-          ...ancestors
-            .filter((a) => a.id !== row.id)
-            .sort((x, y) => y.ancestors.length - x.ancestors.length)
-            .map((a) => a.id),
-        ];
+        // ancestors are stored root first.
+        chain = [row.id, ...[...row.ancestors].reverse().filter((a) => a !== row.id)];
       }
       const links = await db.kysely
         .selectFrom('external_links')
         .select(['lieu_id', 'label_fr', 'label_en', 'url', 'position'])
-        .where((eb) =>
-          eb.or([
-            eb('lieu_id', 'is', null),
-            ...(chain.length > 0 ? [eb('lieu_id', 'in', chain)] : []),
-          ]),
-        )
+        .where((eb) => eb.or([eb('lieu_id', 'is', null), eb('lieu_id', 'in', chain)]))
         .orderBy('position')
         .orderBy('id')
         .execute();
