@@ -511,6 +511,35 @@ export function toAlertPayload(criteria: SearchCriteria, ctx: ApiContext): Alert
   };
 }
 
+/**
+ * The search criteria of a saved alert (its payload read back from the listings API): the
+ * inverse of `toAlertPayload`, so an alert's search can be listed, linked to and run again.
+ * prix_min/prix_max go back to the price fields of the nature.
+ */
+export function alertPayloadToCriteria(
+  payload: Pick<AlertPayload, 'nature'> & Partial<Omit<AlertPayload, 'nature'>>,
+  ctx: { config: Config },
+): SearchCriteria {
+  const price = PRICE_FIELDS[payload.nature];
+  return normaliseCriteria(
+    {
+      nature: payload.nature,
+      rubriques: payload.rubrique ?? [],
+      lieu: payload.lieu ?? undefined,
+      [price.min]: payload.prix_min,
+      [price.max]: payload.prix_max,
+      roomsCount: payload.nb_pieces,
+      bedRoomsCount: payload.nb_chambres,
+      minSurface: payload.surface_min,
+      maxSurface: payload.surface_max,
+      minSurfaceTerrain: payload.surface_terrain_min,
+      maxSurfaceTerrain: payload.surface_terrain_max,
+      assets: payload.atouts ?? [],
+    },
+    ctx.config,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Stored search (spec section 4)
 

@@ -56,6 +56,8 @@ export interface CachePolicy {
   staleWhileRevalidate: number;
   /** Browser cache lifetime (s). */
   maxAge?: number;
+  /** The page shows the visitor's own data (cookies): `private, no-store`, the rest is ignored. */
+  private?: boolean;
 }
 
 export interface ScreenModule<D = unknown> {

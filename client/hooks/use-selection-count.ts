@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { readStored, subscribeStored } from './local-store';
+import { reloadSelectionAtStart, selectionSize, selectionStore } from './use-selection';
 
 // The favourites selection (spec section 3: offer ids grouped by nature id) as the header badge
-// needs it: a count. The selection screen owns the list itself and writes it with writeStored
-// under SELECTION_KEY, which notifies this hook.
+// needs it: a count. The selection itself is the store of use-selection.ts (memory first, then
+// localStorage), which notifies this hook on each change.
 
-export const SELECTION_KEY = 'selection';
+export { SELECTION_KEY } from './use-selection';
 
 /** Number of offers in a stored selection value; 0 for anything unreadable. */
 export function countSelection(stored: string | null): number {
@@ -26,8 +26,12 @@ export function countSelection(stored: string | null): number {
   }
 }
 
-const subscribe = (listener: () => void) => subscribeStored(SELECTION_KEY, listener);
-const getSnapshot = () => countSelection(readStored(SELECTION_KEY));
+// The header subscribes on every page: the stored ids are reloaded once per page load from here.
+const subscribe = (listener: () => void) => {
+  reloadSelectionAtStart();
+  return selectionStore.subscribe(listener);
+};
+const getSnapshot = () => selectionSize(selectionStore.get());
 const getServerSnapshot = () => 0;
 
 /** Offers in the visitor's selection: 0 on the server, the stored count after hydration. */

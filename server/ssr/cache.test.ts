@@ -15,6 +15,8 @@ describe('page cache', () => {
       { sMaxAge: 9999, staleWhileRevalidate: 1 },
       'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
     ],
+    [200, { sMaxAge: 300, staleWhileRevalidate: 60, private: true }, 'private, no-store'],
+    [404, { sMaxAge: 300, staleWhileRevalidate: 60, private: true }, 'private, no-store'],
     [500, undefined, 'no-store'],
     [503, undefined, 'no-store'],
     [400, undefined, 'no-store'],

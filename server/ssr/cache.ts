@@ -12,6 +12,8 @@ export const DEFAULT_PAGE_CACHE: CachePolicy = {
 export const NOT_FOUND_CACHE: CachePolicy = { maxAge: 0, sMaxAge: 60, staleWhileRevalidate: 300 };
 
 export function pageCacheControl(status: number, policy: CachePolicy | undefined): string {
+  // A page with the visitor's own data is never kept by a shared cache, whatever its status.
+  if (policy?.private) return 'private, no-store';
   if (status === 404 || status === 410) return formatPolicy(NOT_FOUND_CACHE);
   if (status >= 400) return 'no-store';
   return formatPolicy(policy ?? DEFAULT_PAGE_CACHE);

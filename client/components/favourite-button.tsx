@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import '../styles/selection.css';
+import type { NatureId } from '../../shared/contract';
+import {
+  MAX_SELECTION,
+  addToSelection,
+  natureInSelection,
+  removeFromSelection,
+  selectionSize,
+  useHydrated,
+  useSelection,
+} from '../hooks/use-selection';
+
+// The favourite toggle of offer cards and offer pages (spec section 4: offers are added or removed
+// per nature after confirmation). A click opens a modal confirmation dialog; confirming changes
+// the selection (kept in the browser: the header badge follows) and a status message says so.
+// The selection lives in the browser only: before the page runs (no JavaScript) the toggle keeps
+// its place but is hidden.
+
+export interface FavouriteOffer {
+  id: number;
+  nature: { id: NatureId };
+  titre1: string;
+}
+
+export function FavouriteButton({
+  offer,
+  className,
+}: {
+  offer: FavouriteOffer;
+  className?: string;
+}) {
+  const { t } = useLingui();
+  const hydrated = useHydrated();
+  const selection = useSelection();
+  const selected = natureInSelection(selection, offer.id) !== null;
+  const full = !selected && selectionSize(selection) >= MAX_SELECTION;
+  const [asking, setAsking] = useState(false);
+  const [announce, setAnnounce] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
+  const title = offer.titre1;
+
+  const confirm = () => {
+    if (selected) {
+      removeFromSelection(offer.id);
+      setAnnounce(t`« ${title} » a été retiré de votre sélection.`);
+    } else {
+      addToSelection(offer.nature.id, offer.id);
+      setAnnounce(t`« ${title} » a été ajouté à votre sélection.`);
+    }
+    setAsking(false);
+  };
+
+  return (
+    <span className={`favourite${className ? ` ${className}` : ''}`}>
+      <button
+        ref={button}
+        type="button"
+        className="favourite-button"
+        data-ready={hydrated}
+        aria-pressed={selected}
+        aria-label={
+          selected
+            ? t`Retirer « ${title} » de ma sélection`
+            : t`Ajouter « ${title} » à ma sélection`
+        }
+        onClick={() => {
+          setAnnounce('');
+          setAsking(true);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+          <path
+            d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+            fill={selected ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      <span role="status" className="visually-hidden">
+        {announce}
+      </span>
+      {asking ? (
+        <ConfirmDialog
+          adding={!selected}
+          full={full}
+          title={title}
+          onConfirm={confirm}
+          onClose={() => {
+            setAsking(false);
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+/** The modal question: Escape, Cancel or a click on the backdrop close it without a change. */
+function ConfirmDialog({
+  adding,
+  full,
+  title,
+  onConfirm,
+  onClose,
+}: {
+  adding: boolean;
+  full: boolean;
+  title: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const confirmed = useRef(false);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (!el.open) el.showModal();
+    const onDialogClose = () => {
+      if (confirmed.current) onConfirm();
+      onClose();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.target === el) el.close();
+    };
+    el.addEventListener('close', onDialogClose);
+    el.addEventListener('click', onClick);
+    return () => {
+      el.removeEventListener('close', onDialogClose);
+      el.removeEventListener('click', onClick);
+    };
+  }, [onConfirm, onClose]);
+
+  const close = (confirm: boolean) => {
+    confirmed.current = confirm;
+    dialog.current?.close();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+    >
+      <div className="confirm-dialog__panel">
+        <h2 id={`${id}-title`} className="confirm-dialog__title">
+          {adding ? t`Ajouter à ma sélection` : t`Retirer de ma sélection`}
+        </h2>
+        <p id={`${id}-text`}>
+          {full
+            ? t`Votre sélection est complète (${MAX_SELECTION} biens) : retirez-en un pour ajouter celui-ci.`
+            : adding
+              ? t`Voulez-vous ajouter « ${title} » à votre sélection ?`
+              : t`Voulez-vous retirer « ${title} » de votre sélection ?`}
+        </p>
+        <div className="confirm-dialog__actions">
+          {full ? null : (
+            <button type="button" className="button" onClick={() => close(true)}>
+              {adding ? t`Ajouter` : t`Retirer`}
+            </button>
+          )}
+          <button type="button" className="confirm-dialog__cancel" onClick={() => close(false)}>
+            {full ? t`Fermer` : t`Annuler`}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,487 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import '../styles/alerts.css';
+import type {
+  Alert,
+  AlertCriteria,
+  Config,
+  Lang,
+  LieuWithAncestors,
+  OfferSummary,
+} from '../../shared/contract';
+import { indexConfig } from '../../shared/config-index';
+import { alertPayloadToCriteria, toApiParams } from '../../shared/criteria';
+import { formatPrice, formatSurface } from '../../shared/format';
+import { emailInvalid, emailRequired } from '../../shared/messages';
+import {
+  ALERT_TOKENS_HEADER,
+  ALERT_TOKEN_PATTERN,
+  API_PATHS,
+  type PortalApi,
+} from '../../shared/portal-api';
+import { searchHref } from '../../shared/routes';
+import { defineScreen } from '../app/screen';
+import { FavouriteButton } from '../components/favourite-button';
+import { OfferCard } from '../components/offer-card';
+import { ASSET_LABELS } from '../components/search/labels';
+import { addAlertTokens, alertTokensStore, removeAlertToken } from '../hooks/use-alert-tokens';
+import { useHydrated } from '../hooks/use-selection';
+
+// Alerts (/fr/alertes/, /en/alerts/): the visitor's saved searches and recommendations (offers
+// matching them). No account: the visitor's alert tokens are kept in the browser (localStorage)
+// and in a signed httpOnly cookie of the BFF. On the server the loader gets the cookie's tokens
+// from the BFF (ALERT_TOKENS_HEADER); in the browser it sends the stored tokens and the BFF adds
+// the cookie's. The page shows personal data: never kept by shared caches.
+//
+// Status messages come in the query (`status`), from the flows that work without JavaScript:
+// alert created or deleted, mail links (confirm, unsubscribe). `unsubscribe={mail token}` asks
+// for the one click that stops an alert's mails (GET of a mail link changes nothing).
+
+export const ALERT_STATUSES = [
+  'created',
+  'deleted',
+  'confirmed',
+  'unsubscribed',
+  'link-invalid',
+  'link-gone',
+  'token',
+  'unknown-alert',
+  'unavailable',
+  'email-required',
+  'email-invalid',
+  'criteria',
+  'duplicate',
+] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+const ERROR_STATUS: Partial<Record<AlertStatus, number>> = {
+  'link-invalid': 400,
+  token: 400,
+  'link-gone': 404,
+  'unknown-alert': 404,
+};
+
+/** Offers shown as recommendations, and how many alerts they are drawn from. */
+const RECOMMENDATIONS = 8;
+const RECOMMENDATION_ALERTS = 3;
+const MAIL_TOKEN = /^[A-Za-z0-9._-]{1,100}$/;
+
+const TITLE = msg`Mes alertes`;
+const DESCRIPTION = msg`Vos recherches sauvegardées et les biens qui leur correspondent.`;
+
+interface AlertView {
+  token: string;
+  alert: Alert;
+  lieu: Pick<LieuWithAncestors, 'id' | 'slug' | 'libelle'> | null;
+  /** The result list of the alert's search; null when its place could not be read. */
+  searchHref: string | null;
+}
+
+interface AlertsData {
+  status: AlertStatus | null;
+  unsubscribe: string | null;
+  /** Null when the list could not load. */
+  alerts: AlertView[] | null;
+  /** The tokens the list was asked with came from this browser's storage. */
+  fromBrowser: boolean;
+  recommendations: OfferSummary[];
+}
+
+function tokensOfHeader(value: string | null): string[] {
+  return (value ?? '').split(',').filter((token) => ALERT_TOKEN_PATTERN.test(token));
+}
+
+async function loadRecommendations(
+  api: PortalApi,
+  views: AlertView[],
+  config: Config,
+  lang: Lang,
+  signal: AbortSignal,
+): Promise<OfferSummary[]> {
+  const lists = await Promise.all(
+    views.slice(0, RECOMMENDATION_ALERTS).map(async ({ alert }) => {
+      const c = alert.criteria;
+      const criteria = alertPayloadToCriteria(c, { config });
+      const params = toApiParams(criteria, {
+        config,
+        lieu: c.lieu ? { id: c.lieu, omr_list_id: c.omr_list_id ?? null } : null,
+      });
+      try {
+        const list = await api.get(
+          'offers',
+          { ...params, sort: 'new', page: '1', lang, limit: 4 },
+          { signal },
+        );
+        return list.items;
+      } catch {
+        return [];
+      }
+    }),
+  );
+  const seen = new Set<number>();
+  const out: OfferSummary[] = [];
+  for (const offer of lists.flat()) {
+    if (seen.has(offer.id) || offer.status !== 'active') continue;
+    seen.add(offer.id);
+    out.push(offer);
+  }
+  return out.slice(0, RECOMMENDATIONS);
+}
+
+export default defineScreen({
+  cache: { private: true, sMaxAge: 0, staleWhileRevalidate: 0 },
+
+  async loader({ api, config, lang, url, request }): Promise<AlertsData> {
+    const givenStatus = url.searchParams.get('status');
+    const status = ALERT_STATUSES.find((s) => s === givenStatus) ?? null;
+    const givenToken = url.searchParams.get('unsubscribe');
+    const unsubscribe = givenToken && MAIL_TOKEN.test(givenToken) ? givenToken : null;
+
+    const inBrowser = typeof window !== 'undefined';
+    const tokens = inBrowser
+      ? [...alertTokensStore.get()]
+      : tokensOfHeader(request.headers.get(ALERT_TOKENS_HEADER));
+    let alerts: AlertView[] | null = [];
+    // In the browser the BFF adds the cookie's tokens: always ask.
+    if (inBrowser || tokens.length > 0) {
+      try {
+        const list = await api.get('alerts', { tokens }, { signal: request.signal });
+        const lieuIds = [...new Set(list.items.flatMap(({ alert }) => alert.criteria.lieu ?? []))];
+        const lieux = new Map(
+          await Promise.all(
+            lieuIds.map(async (id) => {
+              try {
+                return [
+                  id,
+                  await api.get('lieu', { id, lang }, { signal: request.signal }),
+                ] as const;
+              } catch {
+                return [id, null] as const;
+              }
+            }),
+          ),
+        );
+        alerts = list.items.map(({ token, alert }) => {
+          const lieuId = alert.criteria.lieu ?? null;
+          const lieu = lieuId === null ? null : (lieux.get(lieuId) ?? null);
+          const criteria = alertPayloadToCriteria(alert.criteria, { config });
+          return {
+            token,
+            alert,
+            lieu: lieu ? { id: lieu.id, slug: lieu.slug, libelle: lieu.libelle } : null,
+            searchHref:
+              lieuId !== null && !lieu
+                ? null
+                : searchHref(criteria, lieu?.slug ?? null, lang, config),
+          };
+        });
+      } catch {
+        alerts = null;
+      }
+    }
+    const recommendations =
+      alerts && alerts.length > 0
+        ? await loadRecommendations(api, alerts, config, lang, request.signal)
+        : [];
+    return { status, unsubscribe, alerts, fromBrowser: inBrowser, recommendations };
+  },
+
+  status: (data) => (data.status ? (ERROR_STATUS[data.status] ?? 200) : 200),
+
+  head({ i18n, config, lang }) {
+    return {
+      title: `${i18n._(TITLE)} | ${config.settings.title[lang]}`,
+      description: i18n._(DESCRIPTION),
+      robots: 'noindex, follow',
+    };
+  },
+
+  Component: function Alerts({ data, config, lang }) {
+    const { t, i18n } = useLingui();
+    const hydrated = useHydrated();
+    const revalidator = useRevalidator();
+    const heading = useRef<HTMLHeadingElement>(null);
+    const [notice, setNotice] = useState<string | null>(null);
+    const [failure, setFailure] = useState<string | null>(null);
+    const synced = useRef(false);
+
+    // The browser keeps the tokens of the listed alerts (some may come from the cookie only);
+    // stored tokens the list was asked with and did not return are gone. Tokens the server did
+    // not know of (only in this browser) are asked for once.
+    useEffect(() => {
+      if (!hydrated || data.alerts === null) return;
+      const listed = data.alerts.map((view) => view.token);
+      addAlertTokens(...listed);
+      const unknown = alertTokensStore.get().filter((token) => !listed.includes(token));
+      if (data.fromBrowser) unknown.forEach(removeAlertToken);
+      else if (unknown.length > 0 && !synced.current) {
+        synced.current = true;
+        void revalidator.revalidate();
+      }
+    }, [hydrated, data.alerts, data.fromBrowser, revalidator]);
+
+    const statusTexts: Record<AlertStatus, string> = {
+      created: `${t`Votre demande a bien été enregistrée.`} ${t`Un e-mail va vous être envoyé pour confirmer votre adresse.`}`,
+      deleted: t`Votre alerte a bien été supprimée.`,
+      confirmed: t`Votre adresse e-mail est confirmée : vous recevrez les nouveaux biens de cette recherche.`,
+      unsubscribed: t`Vous ne recevrez plus les e-mails de cette alerte.`,
+      'link-invalid': t`Ce lien n'est pas valide. Vérifiez qu'il est complet, tel qu'il figure dans l'e-mail.`,
+      'link-gone': t`Cette alerte n'existe plus.`,
+      token: t`Ce jeton d'alerte n'est pas valide.`,
+      'unknown-alert': t`Cette alerte n'existe pas ou a déjà été supprimée.`,
+      unavailable: t`Le service est momentanément indisponible. Veuillez réessayer plus tard.`,
+      'email-required': i18n._(emailRequired),
+      'email-invalid': i18n._(emailInvalid),
+      criteria: t`Les critères de cette recherche ne peuvent pas être enregistrés.`,
+      duplicate: t`Une alerte existe déjà pour cette recherche avec cette adresse e-mail.`,
+    };
+    const isError =
+      data.status !== null &&
+      !['created', 'deleted', 'confirmed', 'unsubscribed'].includes(data.status);
+    const shownNotice = notice ?? (data.status && !isError ? statusTexts[data.status] : null);
+    const shownFailure = failure ?? (data.status && isError ? statusTexts[data.status] : null);
+
+    async function remove(event: FormEvent<HTMLFormElement>, token: string) {
+      event.preventDefault();
+      setNotice(null);
+      setFailure(null);
+      try {
+        const res = await fetch(API_PATHS.alerts, {
+          method: 'DELETE',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({ token, lang }),
+        });
+        if (res.status === 204 || res.status === 404) {
+          removeAlertToken(token);
+          setNotice(
+            res.status === 204
+              ? t`Votre alerte a bien été supprimée.`
+              : t`Cette alerte n'existe pas ou a déjà été supprimée.`,
+          );
+          heading.current?.focus();
+          await revalidator.revalidate();
+          return;
+        }
+        setFailure(
+          res.status === 400
+            ? t`Ce jeton d'alerte n'est pas valide.`
+            : t`Le service est momentanément indisponible. Veuillez réessayer plus tard.`,
+        );
+      } catch {
+        setFailure(t`Le service est momentanément indisponible. Veuillez réessayer plus tard.`);
+      }
+    }
+
+    return (
+      <div className="alerts-page">
+        <h1 ref={heading} tabIndex={-1}>
+          {t`Mes alertes`}
+        </h1>
+        <div role="status" className="alerts-page__status">
+          {shownNotice ? <p className="notice notice--success">{shownNotice}</p> : null}
+        </div>
+        <div role="alert" className="alerts-page__status">
+          {shownFailure ? <p className="notice notice--error">{shownFailure}</p> : null}
+        </div>
+
+        {data.unsubscribe ? (
+          <section className="alerts-unsubscribe" aria-labelledby="alerts-unsubscribe-title">
+            <h2 id="alerts-unsubscribe-title">{t`Se désabonner`}</h2>
+            <p>{t`Voulez-vous ne plus recevoir les e-mails de cette alerte ?`}</p>
+            <form
+              method="post"
+              action={`/alerts/unsubscribe?${new URLSearchParams({ token: data.unsubscribe })}`}
+            >
+              <button type="submit" className="button">
+                {t`Ne plus recevoir ces e-mails`}
+              </button>
+            </form>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="alerts-list-title">
+          <h2 id="alerts-list-title">{t`Mes recherches sauvegardées`}</h2>
+          {data.alerts === null ? (
+            <p>{t`Vos alertes n'ont pas pu être chargées pour le moment. Veuillez réessayer plus tard.`}</p>
+          ) : data.alerts.length === 0 ? (
+            <p className="alerts-page__empty">{t`Vous n'avez aucune recherche sauvegardée à ce jour.`}</p>
+          ) : (
+            <ul className="alerts-list">
+              {data.alerts.map((view) => (
+                <AlertItem
+                  key={view.token}
+                  view={view}
+                  config={config}
+                  lang={lang}
+                  onDelete={(event) => remove(event, view.token)}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {data.recommendations.length > 0 ? (
+          <section aria-labelledby="alerts-reco-title" className="alerts-reco">
+            <h2 id="alerts-reco-title">{t`Nos recommandations`}</h2>
+            <p>{t`Les derniers biens qui correspondent à vos recherches.`}</p>
+            <ul className="selection-grid">
+              {data.recommendations.map((offer) => (
+                <li key={offer.id}>
+                  <OfferCard
+                    offer={offer}
+                    lang={lang}
+                    config={config}
+                    actions={<FavouriteButton offer={offer} />}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    );
+  },
+});
+
+/** The texts describing a saved search: its title and its criteria, one line each. */
+function useAlertDescription(
+  criteria: AlertCriteria,
+  lieu: AlertView['lieu'],
+  config: Config,
+  lang: Lang,
+) {
+  const { t, i18n } = useLingui();
+  const index = indexConfig(config);
+  const nature = index.natures.get(criteria.nature)?.libelle[lang] ?? criteria.nature;
+  const rubriques = (criteria.rubrique ?? []).flatMap(
+    (id) => index.rubriques.get(id)?.libelle[lang] ?? [],
+  );
+  const place = lieu?.libelle ?? (criteria.lieu ? null : config.genericLieu.libelle[lang]);
+  const title = [nature, rubriques.length > 0 ? rubriques.join(', ') : null, place]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
+
+  const facts: { label: string; value: string }[] = [];
+  const amount = (n: number) => formatPrice(n, criteria.nature, lang);
+  const range = (
+    min: number | null | undefined,
+    max: number | null | undefined,
+    show: (n: number) => string,
+  ) => {
+    if (min != null && max != null) {
+      const from = show(min);
+      const to = show(max);
+      return t`de ${from} à ${to}`;
+    }
+    if (min != null) {
+      const from = show(min);
+      return t`à partir de ${from}`;
+    }
+    if (max != null) {
+      const to = show(max);
+      return t`jusqu'à ${to}`;
+    }
+    return null;
+  };
+  const priceLabel =
+    criteria.nature === 'V'
+      ? t`Prix`
+      : criteria.nature === 'L'
+        ? t`Loyer mensuel`
+        : t`Loyer hebdomadaire`;
+  const price = range(criteria.prix_min, criteria.prix_max, amount);
+  if (price) facts.push({ label: priceLabel, value: price });
+  if (criteria.nb_pieces != null) {
+    const rooms = criteria.nb_pieces;
+    facts.push({
+      label: t`Pièces`,
+      value: t`${plural(rooms, { one: '# pièce et plus', other: '# pièces et plus' })}`,
+    });
+  }
+  if (criteria.nb_chambres != null) {
+    const bedrooms = criteria.nb_chambres;
+    facts.push({
+      label: t`Chambres`,
+      value: t`${plural(bedrooms, { one: '# chambre et plus', other: '# chambres et plus' })}`,
+    });
+  }
+  const surface = range(criteria.surface_min, criteria.surface_max, (n) => formatSurface(n, lang));
+  if (surface) facts.push({ label: t`Surface`, value: surface });
+  const land = range(criteria.surface_terrain_min, criteria.surface_terrain_max, (n) =>
+    formatSurface(n, lang),
+  );
+  if (land) facts.push({ label: t`Terrain`, value: land });
+  if (criteria.atouts && criteria.atouts.length > 0) {
+    facts.push({
+      label: t`Atouts`,
+      value: criteria.atouts
+        .map((key) => (ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key))
+        .join(', '),
+    });
+  }
+  return { title, facts };
+}
+
+function AlertItem({
+  view,
+  config,
+  lang,
+  onDelete,
+}: {
+  view: AlertView;
+  config: Config;
+  lang: Lang;
+  onDelete: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t } = useLingui();
+  const { title, facts } = useAlertDescription(view.alert.criteria, view.lieu, config, lang);
+  const titleId = `alert-${view.alert.id}`;
+  const email = view.alert.email;
+  return (
+    <li className="alert-item">
+      <article aria-labelledby={titleId}>
+        <h3 id={titleId} className="alert-item__title">
+          {title}
+        </h3>
+        <dl className="alert-item__facts">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>{t`E-mail`}</dt>
+            <dd>{email}</dd>
+          </div>
+          <div>
+            <dt>{t`État`}</dt>
+            <dd>
+              {view.alert.confirmed_at
+                ? t`Adresse confirmée`
+                : t`En attente de confirmation : cliquez sur le lien de l'e-mail reçu`}
+            </dd>
+          </div>
+        </dl>
+        <div className="alert-item__actions">
+          {view.searchHref ? (
+            <Link to={view.searchHref} className="button">
+              {t`Voir les biens`}
+              <span className="visually-hidden"> : {title}</span>
+            </Link>
+          ) : null}
+          <form method="post" action={`${API_PATHS.alerts}/delete`} onSubmit={onDelete}>
+            <input type="hidden" name="token" value={view.token} />
+            <input type="hidden" name="lang" value={lang} />
+            <button type="submit" className="alert-item__delete">
+              {t`Supprimer l'alerte`}
+              <span className="visually-hidden"> : {title}</span>
+            </button>
+          </form>
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,674 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertCreated, AlertList, Config, Lang } from '../../../shared/contract';
+import {
+  alertPayloadToCriteria,
+  parseSearchQuery,
+  toAlertPayload,
+  type AlertPayload,
+} from '../../../shared/criteria';
+import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
+import { buildListingsApp } from '../../../listings-api/app';
+import { runAlertJob } from '../../../listings-api/alerts/job';
+import { createSmtpTransport, type MailTransport } from '../../../listings-api/alerts/mailer';
+import type { Db } from '../../../listings-api/db/connection';
+import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
+import { startSmtpServer, type TestSmtpServer } from '../alerts/smtp';
+import { buildWebApp, textOf, upstreamJson } from './helpers';
+
+// Alerts through the BFF on the real listings API and the seeded test database: create, list and
+// delete with and without the right token (JSON and the forms that work without JavaScript), the
+// alerts page rendered from the alert cookie, duplicates and bad input in both languages, and the
+// links of the real confirmation mail (sent by the real mail job to a real SMTP server): confirm,
+// unsubscribe, and the one-click POST of RFC 8058.
+
+const PUBLIC_URL = 'https://portal.test';
+const ALERTS_PATH: Record<Lang, string> = { fr: '/fr/alertes/', en: '/en/alerts/' };
+
+const unique = () => randomBytes(4).toString('hex');
+/** A visitor address of its own for each write (the BFF rate-limits writes per address). */
+const visitor = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+const silent = pino({ level: 'silent' });
+
+function cookieOf(res: LightMyRequestResponse, name = 'alert_tokens') {
+  return res.cookies.find((c) => c.name === name);
+}
+
+describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
+  let db: Db;
+  let listings: FastifyInstance;
+  let app: FastifyInstance;
+  let smtp: TestSmtpServer;
+  let transport: MailTransport;
+  let config: Config;
+  let listingsUrl: string;
+
+  beforeAll(async () => {
+    db = await createTestDb(kind);
+    listings = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR });
+    listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+    app = await buildWebApp(listingsUrl);
+    config = await upstreamJson<Config>(listingsUrl, '/config');
+    smtp = await startSmtpServer();
+    transport = createSmtpTransport(smtp.url);
+  });
+  afterAll(async () => {
+    transport?.close();
+    await smtp?.close();
+    await app?.close();
+    await listings?.close();
+    await db?.close();
+  });
+
+  /** The alert payload of a search as the result list's form builds it. */
+  const payloadOf = (query: string, nature: 'V' | 'L' | 'S' = 'V'): AlertPayload =>
+    toAlertPayload(parseSearchQuery(new URLSearchParams(query), { config, nature }), { config });
+
+  const alertCount = async () =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('alerts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  async function create(
+    body: Record<string, unknown>,
+    cookies: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: body,
+      cookies,
+      remoteAddress: visitor(),
+    });
+  }
+
+  async function createOk(email = `owner-${unique()}@example.com`, query = 'price_max=5000000') {
+    const res = await create({ email, lang: 'fr', criteria: payloadOf(query) });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<AlertCreated>();
+    return { res, created, cookie: cookieOf(res)!, email };
+  }
+
+  describe('creating an alert (JSON)', () => {
+    it('stores it, answers its token and keeps the token in a signed httpOnly cookie', async () => {
+      const before = await alertCount();
+      const payload = payloadOf('price_min=800000&price_max=3000000&nb_bedrooms=3', 'V');
+      const email = `Buyer-${unique()}@Example.com`;
+      const res = await create({ email, contactProximite: true, lang: 'en', criteria: payload });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const { token, alert } = res.json<AlertCreated>();
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(alert).toMatchObject({ email, lang: 'en', confirmed_at: null });
+      // The settings of the seed offer the consent, so it is kept.
+      expect(config.settings.enableContactProximite).toBe(true);
+      expect(alert.contactProximite).toBe(true);
+      expect(alert.criteria).toMatchObject({
+        nature: 'V',
+        prix_min: 800_000,
+        prix_max: 3_000_000,
+        nb_chambres: 3,
+      });
+      expect(await alertCount()).toBe(before + 1);
+
+      const cookie = cookieOf(res);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie!.value).toContain(token);
+      expect(cookie!.value).not.toBe(token); // signed
+      // The listings API knows it by its token.
+      const listed = await upstreamJson<AlertList>(listingsUrl, `/alerte?tokens=${token}`);
+      expect(listed.items.map((i) => i.alert.id)).toEqual([alert.id]);
+    });
+
+    it.each<[string, Lang, Record<string, unknown>, number, string, string, string]>([
+      [
+        'no e-mail',
+        'fr',
+        { email: '' },
+        400,
+        'email-required',
+        'email',
+        'Veuillez saisir une adresse e-mail',
+      ],
+      ['no e-mail', 'en', {}, 400, 'email-required', 'email', 'Please enter an email address'],
+      [
+        'an invalid e-mail',
+        'fr',
+        { email: 'pas-une-adresse' },
+        400,
+        'email-invalid',
+        'email',
+        'Veuillez saisir une adresse e-mail valide',
+      ],
+      [
+        'an invalid e-mail',
+        'en',
+        { email: 'a@b' },
+        400,
+        'email-invalid',
+        'email',
+        'Please enter a valid email address',
+      ],
+      [
+        'no criteria',
+        'fr',
+        { email: 'x@example.com', criteria: undefined },
+        400,
+        '',
+        'criteria',
+        'criteria',
+      ],
+      [
+        'an unknown nature',
+        'en',
+        { email: 'x@example.com', criteria: { nature: 'X' } },
+        400,
+        '',
+        'criteria.nature',
+        'criteria.nature',
+      ],
+      [
+        'a minimum above its maximum',
+        'fr',
+        { email: 'x@example.com', criteria: { nature: 'V', prix_min: 9, prix_max: 1 } },
+        400,
+        'criteria',
+        'criteria',
+        'Les critères de cette recherche ne peuvent pas être enregistrés.',
+      ],
+      [
+        'an unknown asset',
+        'en',
+        { email: 'x@example.com', criteria: { nature: 'V', atouts: ['helipad'] } },
+        400,
+        'criteria',
+        'criteria',
+        'The criteria of this search cannot be saved.',
+      ],
+    ])(
+      'refuses %s (%s) with a clear 400 and stores nothing',
+      async (_name, lang, over, status, code, field, message) => {
+        const before = await alertCount();
+        const res = await create({ lang, criteria: payloadOf(''), ...over });
+        expect(res.statusCode, res.body).toBe(status);
+        const body = res.json<{ message: string; field: string; code?: string }>();
+        expect(body.field).toBe(field);
+        expect(body.message).toContain(message);
+        if (code) expect(body.code).toBe(code);
+        expect(cookieOf(res)).toBeUndefined();
+        expect(await alertCount()).toBe(before);
+      },
+    );
+
+    it.each<[Lang, string]>([
+      ['fr', 'Une alerte existe déjà pour cette recherche avec cette adresse e-mail.'],
+      ['en', 'An alert already exists for this search with this email address.'],
+    ])(
+      'answers 409 to a second identical alert (%s), and stores it once',
+      async (lang, message) => {
+        const email = `twice-${unique()}@example.com`;
+        const criteria = payloadOf('area_min=200');
+        expect((await create({ email, lang, criteria })).statusCode).toBe(201);
+        const before = await alertCount();
+        // Same address in another case, same search: the same alert.
+        const res = await create({ email: email.toUpperCase(), lang, criteria });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({
+          statusCode: 409,
+          code: 'duplicate',
+          message,
+          field: 'criteria',
+        });
+        expect(await alertCount()).toBe(before);
+      },
+    );
+
+    it('keeps no consent when the box is not ticked', async () => {
+      const { created } = await createOk();
+      expect(created.alert.contactProximite).toBe(false);
+    });
+  });
+
+  describe('listing the visitor’s alerts', () => {
+    it('lists the alerts of the cookie, of the tokens given, or of both', async () => {
+      const a = await createOk();
+      const b = await createOk();
+      const list = async (url: string, cookies: Record<string, string> = {}) => {
+        const res = await app.inject({ url, cookies });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        return {
+          res,
+          ids: res
+            .json<AlertList>()
+            .items.map((i) => i.alert.id)
+            .sort(),
+        };
+      };
+      expect((await list('/api/alerts', { alert_tokens: a.cookie.value })).ids).toEqual([
+        a.created.alert.id,
+      ]);
+      const byTokens = await list(`/api/alerts?tokens=${b.created.token}`);
+      expect(byTokens.ids).toEqual([b.created.alert.id]);
+      // Tokens kept by the browser join the cookie, so pages without JavaScript know them too.
+      expect(cookieOf(byTokens.res)!.value).toContain(b.created.token);
+      const both = await list(`/api/alerts?tokens=${b.created.token}`, {
+        alert_tokens: a.cookie.value,
+      });
+      expect(both.ids).toEqual([a.created.alert.id, b.created.alert.id].sort());
+    });
+
+    it('lists nothing without a token, and nothing for an unknown token', async () => {
+      expect((await app.inject('/api/alerts')).json()).toEqual({ items: [] });
+      const unknown = randomBytes(32).toString('base64url');
+      expect((await app.inject(`/api/alerts?tokens=${unknown}`)).json()).toEqual({ items: [] });
+    });
+
+    it('ignores a cookie whose signature is wrong', async () => {
+      const a = await createOk();
+      const forged = `${a.created.token}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+      const res = await app.inject({ url: '/api/alerts', cookies: { alert_tokens: forged } });
+      expect(res.json()).toEqual({ items: [] });
+    });
+
+    it.each<[Lang, string]>([
+      ['fr', "Ce jeton d'alerte n'est pas valide."],
+      ['en', 'This alert token is not valid.'],
+    ])('refuses a malformed token with a 400 (%s)', async (lang, message) => {
+      const res = await app.inject({
+        url: '/api/alerts?tokens=not-a-token',
+        headers: { 'accept-language': lang === 'en' ? 'en-GB,en' : 'fr-FR' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'token', message });
+    });
+  });
+
+  describe('deleting an alert', () => {
+    it('deletes with the right token, and the cookie forgets it', async () => {
+      const a = await createOk();
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/alerts',
+        remoteAddress: visitor(),
+        payload: { token: a.created.token, lang: 'fr' },
+        cookies: { alert_tokens: a.cookie.value },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+      expect(cookieOf(res)?.value ?? '').not.toContain(a.created.token);
+      const listed = await upstreamJson<AlertList>(
+        listingsUrl,
+        `/alerte?tokens=${a.created.token}`,
+      );
+      expect(listed.items).toEqual([]);
+    });
+
+    it.each<[Lang, string]>([
+      ['fr', "Cette alerte n'existe pas ou a déjà été supprimée."],
+      ['en', 'This alert does not exist or has already been deleted.'],
+    ])('deletes nothing without the right token: 404 (%s)', async (lang, message) => {
+      const victim = await createOk();
+      const before = await alertCount();
+      // Another visitor, with a token of their own but not this alert's.
+      const other = await createOk();
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/alerts',
+        remoteAddress: visitor(),
+        payload: { token: randomBytes(32).toString('base64url'), lang },
+        cookies: { alert_tokens: other.cookie.value },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'unknown-alert', message });
+      expect(await alertCount()).toBe(before + 1);
+      const listed = await upstreamJson<AlertList>(
+        listingsUrl,
+        `/alerte?tokens=${victim.created.token}`,
+      );
+      expect(listed.items).toHaveLength(1);
+    });
+
+    it('refuses a malformed token with a 400', async () => {
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/alerts',
+        remoteAddress: visitor(),
+        payload: { token: '../../etc', lang: 'en' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        field: 'token',
+        message: 'This alert token is not valid.',
+      });
+    });
+  });
+
+  describe('without JavaScript', () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const post = (
+      url: string,
+      fields: Record<string, string>,
+      cookies: Record<string, string> = {},
+    ) =>
+      app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: visitor(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form(fields),
+        cookies,
+      });
+
+    it.each<[Lang, string]>([
+      ['fr', 'Votre demande a bien été enregistrée.'],
+      ['en', 'Your request has been registered.'],
+    ])('creates from the form, then the alerts page lists it (%s)', async (lang, success) => {
+      const email = `noscript-${unique()}@example.com`;
+      const res = await post('/api/alerts', {
+        email,
+        contactProximite: 'on',
+        lang,
+        criteria: JSON.stringify(payloadOf('price_max=4000000')),
+        back: `/${lang}/page/?price_max=4000000`,
+      });
+      expect(res.statusCode, res.body).toBe(303);
+      expect(res.headers.location).toBe(`${ALERTS_PATH[lang]}?status=created`);
+      const cookie = cookieOf(res)!;
+      const page = await app.inject({
+        url: res.headers.location!,
+        cookies: { alert_tokens: cookie.value },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      const text = textOf(page.body);
+      expect(text).toContain(success);
+      expect(text).toContain(email);
+      // The alert's delete form works without JavaScript too.
+      expect(page.body).toContain('action="/api/alerts/delete"');
+    });
+
+    it.each<[string, Record<string, string>, string]>([
+      ['an invalid e-mail', { email: 'nope' }, 'email-invalid'],
+      ['no e-mail', { email: '' }, 'email-required'],
+      ['criteria that are not JSON', { email: 'ok@example.com', criteria: '{oops' }, 'criteria'],
+    ])(
+      'goes back to the form with the error for %s, storing nothing',
+      async (_name, over, code) => {
+        const before = await alertCount();
+        const res = await post('/api/alerts', {
+          lang: 'fr',
+          criteria: JSON.stringify(payloadOf('')),
+          back: '/fr/vente/maison/cannes/?price_max=4000000&alert_error=old',
+          ...over,
+        });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe(
+          `/fr/vente/maison/cannes/?price_max=4000000&alert_error=${code}#alert-form`,
+        );
+        expect(await alertCount()).toBe(before);
+      },
+    );
+
+    it('never sends the visitor to another site', async () => {
+      const res = await post('/api/alerts', {
+        email: 'nope',
+        lang: 'en',
+        criteria: JSON.stringify(payloadOf('')),
+        back: '//evil.example/',
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/en/alerts/?status=email-invalid');
+    });
+
+    it('deletes from the form, and says so', async () => {
+      const a = await createOk();
+      const res = await post(
+        '/api/alerts/delete',
+        { token: a.created.token, lang: 'en' },
+        { alert_tokens: a.cookie.value },
+      );
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/en/alerts/?status=deleted');
+      const page = await app.inject({ url: res.headers.location! });
+      expect(textOf(page.body)).toContain('Your alert has been deleted.');
+      const listed = await upstreamJson<AlertList>(
+        listingsUrl,
+        `/alerte?tokens=${a.created.token}`,
+      );
+      expect(listed.items).toEqual([]);
+      const again = await post('/api/alerts/delete', { token: a.created.token, lang: 'fr' });
+      expect(again.headers.location).toBe('/fr/alertes/?status=unknown-alert');
+      const gone = await app.inject({ url: again.headers.location! });
+      expect(gone.statusCode).toBe(404);
+      expect(textOf(gone.body)).toContain("Cette alerte n'existe pas ou a déjà été supprimée.");
+    });
+  });
+
+  describe('the alerts page', () => {
+    it.each<[Lang, string]>([
+      ['fr', "Vous n'avez aucune recherche sauvegardée à ce jour."],
+      ['en', "You don't have any saved search to date."],
+    ])('says when there is no saved search (%s)', async (lang, empty) => {
+      const res = await app.inject(ALERTS_PATH[lang]);
+      expect(res.statusCode).toBe(200);
+      expect(textOf(res.body)).toContain(empty);
+      expect(res.body).toContain('<meta name="robots" content="noindex, follow"');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    });
+
+    it('shows the alerts of the cookie with their search and recommendations', async () => {
+      const a = await createOk(undefined, 'price_min=1000000');
+      const res = await app.inject({
+        url: '/en/alerts/',
+        cookies: { alert_tokens: a.cookie.value },
+      });
+      const text = textOf(res.body);
+      expect(text).toContain(a.email);
+      expect(text).toContain('Awaiting confirmation');
+      expect(text).toContain('from €1,000,000');
+      // A link to the alert's result list, in the page's language.
+      expect(res.body).toContain(
+        `href="/en/${config.natures.find((n) => n.id === 'V')!.slug.en}/${config.genericLieu.slug}/?price_min=1000000"`,
+      );
+      // Offers matching the saved search.
+      const offers = await upstreamJson<{ items: { slug: string }[] }>(
+        listingsUrl,
+        '/offre?nature=V&prix_min=1000000&sort=new&limit=4&lang=en',
+      );
+      expect(offers.items.length).toBeGreaterThan(0);
+      expect(text).toContain('Our recommendations');
+      for (const offer of offers.items) expect(res.body).toContain(`/${offer.slug}/`);
+    });
+
+    it('cannot be given tokens by a request header from outside', async () => {
+      const a = await createOk();
+      const res = await app.inject({
+        url: '/fr/alertes/',
+        headers: { [ALERT_TOKENS_HEADER]: a.created.token },
+      });
+      expect(textOf(res.body)).not.toContain(a.email);
+      expect(textOf(res.body)).toContain("Vous n'avez aucune recherche sauvegardée à ce jour.");
+    });
+  });
+
+  describe('the links of alert mails', () => {
+    /** Creates an alert through the BFF and runs the mail job: its confirmation mail's links. */
+    async function confirmationMail(lang: Lang) {
+      const email = `mail-${unique()}@example.com`;
+      const res = await create({ email, lang, criteria: payloadOf('price_max=2000000') });
+      expect(res.statusCode, res.body).toBe(201);
+      const { alert } = res.json<AlertCreated>();
+      await runAlertJob(db, { publicUrl: PUBLIC_URL, transport, log: silent });
+      const mail = smtp.messages.find((m) => m.envelopeTo.includes(email));
+      expect(mail, `confirmation mail to ${email}`).toBeDefined();
+      const link = (path: string) => {
+        const m = new RegExp(`${PUBLIC_URL}(${path}\\?token=[^\\s<>"]+)`).exec(mail!.text);
+        expect(m, `${path} link`).not.toBeNull();
+        return m![1]!;
+      };
+      const unsubscribeHeader = /<https:\/\/portal\.test([^>]+)>/.exec(
+        mail!.headers.get('list-unsubscribe') ?? '',
+      )?.[1];
+      return { alert, confirm: link('/alerts/confirm'), unsubscribe: unsubscribeHeader! };
+    }
+
+    const row = (id: number) =>
+      db.kysely
+        .selectFrom('alerts')
+        .select(['confirmed_at', 'unsubscribed_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    it.each<[Lang, string]>([
+      ['fr', 'Votre adresse e-mail est confirmée'],
+      ['en', 'Your email address is confirmed'],
+    ])('confirms the address and shows it in the alert’s language (%s)', async (lang, text) => {
+      const { alert, confirm } = await confirmationMail(lang);
+      // The visitor's browser speaks the other language: the page follows the alert's.
+      const res = await app.inject({
+        url: confirm,
+        headers: { 'accept-language': lang === 'fr' ? 'en' : 'fr' },
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`${ALERTS_PATH[lang]}?status=confirmed`);
+      expect((await row(alert.id)).confirmed_at).not.toBeNull();
+      const page = await app.inject(res.headers.location!);
+      expect(page.statusCode).toBe(200);
+      expect(textOf(page.body)).toContain(text);
+    });
+
+    /** A link whose signature no longer matches (the first character of the MAC changed). */
+    const forge = (link: string) =>
+      link.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
+
+    it.each<[string, (links: { confirm: string; unsubscribe: string }) => string]>([
+      ['a forged token', ({ confirm }) => forge(confirm)],
+      ['a malformed token', () => '/alerts/confirm?token=%3Cscript%3E'],
+      ['no token', () => '/alerts/confirm'],
+      [
+        'the token of an unsubscribe link',
+        ({ unsubscribe }) => unsubscribe.replace('/alerts/unsubscribe', '/alerts/confirm'),
+      ],
+    ])('refuses %s: the page says the link is not valid (400)', async (_name, url) => {
+      const links = await confirmationMail('en');
+      const res = await app.inject({ url: url(links), headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/en/alerts/?status=link-invalid');
+      expect((await row(links.alert.id)).confirmed_at).toBeNull();
+      const page = await app.inject(res.headers.location!);
+      expect(page.statusCode).toBe(400);
+      expect(textOf(page.body)).toContain('This link is not valid.');
+    });
+
+    it('says an alert deleted since the mail no longer exists (404)', async () => {
+      const { alert, confirm } = await confirmationMail('fr');
+      await db.kysely.deleteFrom('mail_outbox').where('alert_id', '=', alert.id).execute();
+      await db.kysely.deleteFrom('alerts').where('id', '=', alert.id).execute();
+      const res = await app.inject({ url: confirm, headers: { 'accept-language': 'fr' } });
+      expect(res.headers.location).toBe('/fr/alertes/?status=link-gone');
+      const page = await app.inject(res.headers.location!);
+      expect(page.statusCode).toBe(404);
+      expect(textOf(page.body)).toContain("Cette alerte n'existe plus.");
+    });
+
+    it('unsubscribes only after the one click on the page, not on the GET of the link', async () => {
+      const { alert, unsubscribe } = await confirmationMail('en');
+      const token = new URL(unsubscribe, PUBLIC_URL).searchParams.get('token')!;
+      const res = await app.inject({ url: unsubscribe, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/en/alerts/?unsubscribe=${encodeURIComponent(token)}`);
+      // Mail software fetching the link changes nothing.
+      expect((await row(alert.id)).unsubscribed_at).toBeNull();
+      const page = await app.inject(res.headers.location!);
+      expect(page.statusCode).toBe(200);
+      const action =
+        /<form[^>]* action="(\/alerts\/unsubscribe\?token=[^"]+)"[^>]* method="post"/.exec(
+          page.body,
+        )?.[1];
+      expect(action).toBeDefined();
+      expect(textOf(page.body)).toContain('Stop these e-mails');
+
+      const click = await app.inject({
+        method: 'POST',
+        url: action!.replace(/&amp;/g, '&'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(click.statusCode).toBe(303);
+      expect(click.headers.location).toBe('/en/alerts/?status=unsubscribed');
+      expect((await row(alert.id)).unsubscribed_at).not.toBeNull();
+      const done = await app.inject(click.headers.location!);
+      expect(textOf(done.body)).toContain('You will no longer receive the e-mails of this alert.');
+    });
+
+    it.each<[string, (token: string) => { contentType: string; payload: string }]>([
+      [
+        'url-encoded',
+        () => ({
+          contentType: 'application/x-www-form-urlencoded',
+          payload: 'List-Unsubscribe=One-Click',
+        }),
+      ],
+      [
+        'multipart',
+        () => ({
+          contentType: 'multipart/form-data; boundary=xYzZY',
+          payload:
+            '--xYzZY\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--xYzZY--\r\n',
+        }),
+      ],
+    ])('takes the one-click POST of RFC 8058 (%s) and answers 200', async (_name, body) => {
+      const { alert, unsubscribe } = await confirmationMail('fr');
+      const { contentType, payload } = body(unsubscribe);
+      const res = await app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('Vous ne recevrez plus les e-mails de cette alerte.');
+      expect((await row(alert.id)).unsubscribed_at).not.toBeNull();
+      // Idempotent: a second POST is fine.
+      const again = await app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(again.statusCode).toBe(200);
+    });
+
+    it('answers the one-click POST of a bad token with a 400 and changes nothing', async () => {
+      const { alert, unsubscribe } = await confirmationMail('en');
+      const res = await app.inject({
+        method: 'POST',
+        url: forge(unsubscribe),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode).toBe(400);
+      expect((await row(alert.id)).unsubscribed_at).toBeNull();
+    });
+  });
+
+  it('reads a saved search back into the criteria it came from', () => {
+    for (const [query, nature] of [
+      ['price_min=500000&price_max=900000&nb_rooms=4&assets=piscine', 'V'],
+      ['monthly_rent_min=3000&monthly_rent_max=8000&area_min=100', 'L'],
+      ['weekly_rent_max=20000&nb_bedrooms=3&field_area_min=1000', 'S'],
+    ] as const) {
+      const payload = payloadOf(query, nature);
+      expect(toAlertPayload(alertPayloadToCriteria(payload, { config }), { config })).toEqual(
+        payload,
+      );
+    }
+  });
+});
