@@ -123,6 +123,7 @@ export async function buildApp(
   await app.register(upstream, {
     baseUrl: config.listingsApiUrl,
     timeoutMs: config.upstreamTimeoutMs,
+    reviewsUrl: config.reviewsApiUrl,
   });
 
   await app.register(healthRoutes);

@@ -1,9 +1,18 @@
 import type {
+  AgencyDetail,
+  AgencyList,
+  AgencySort,
   Config,
+  ContactCreated,
   ExternalLinks,
   Lang,
   LieuSuggestionList,
+  LieuWithAncestors,
+  NatureId,
+  Network,
+  OfferList,
   OmrData,
+  ReviewList,
   StatType,
 } from './contract';
 
@@ -22,11 +31,59 @@ export interface PortalGetEndpoints {
   externalLinks: { query: { lieu?: number; lang: Lang }; answer: ExternalLinks };
   /** Place autocomplete (cancellable: pass a signal). */
   searchLieu: { query: { q: string; lang: Lang; limit?: number }; answer: LieuSuggestionList };
+  /** One place with its ancestors, by slug or by id (unknown → 404). */
+  lieu: { query: { slug?: string; id?: number; lang: Lang }; answer: LieuWithAncestors };
+  /** Agency directory: by name (typo tolerant), place subtree or network; sorted and paged. */
+  agencies: {
+    query: {
+      search?: string;
+      lieu?: number;
+      network?: number;
+      sort?: AgencySort;
+      page?: number;
+      limit?: number;
+      lang: Lang;
+    };
+    answer: AgencyList;
+  };
+  /** One agency by slug, inactive ones included (unknown → 404). */
+  agency: { query: { slug: string; lang: Lang }; answer: AgencyDetail };
+  /** One agency network by slug (unknown → 404). */
+  network: { query: { slug: string; lang: Lang }; answer: Network };
+  /** The active offers of an agency or of a network's agencies, for one nature, paged. */
+  agencyOffers: {
+    query: {
+      agency?: number;
+      network?: number;
+      nature: NatureId;
+      page?: number;
+      limit?: number;
+      lang: Lang;
+    };
+    answer: OfferList;
+  };
+  /** An agency's reviews from the reviews service (client-survey), newest first. */
+  reviews: { query: { agency: number; lang: Lang; limit?: number }; answer: ReviewList };
 }
 
 /** Write endpoints: body in, answer out; rate limited per visitor by the BFF. */
 export interface PortalSendEndpoints {
   stat: { body: { type: StatType; id: number | number[] }; answer: { id: number } };
+  /** The professional (prospect) contact form, checked with shared/forms.ts ProspectFormSchema. */
+  prospect: { body: ProspectBody; answer: ContactCreated };
+}
+
+/** POST /contact-prospect: the prospect form as the listings API takes it. */
+export interface ProspectBody {
+  lastname: string;
+  firstname: string;
+  company: string;
+  city: string;
+  lieu_id?: number;
+  phone: string;
+  email: string;
+  message: string;
+  lang: Lang;
 }
 
 export type GetName = keyof PortalGetEndpoints;
@@ -38,7 +95,14 @@ export const API_PATHS: Record<GetName | SendName, string> = {
   omrData: '/api/omr-data',
   externalLinks: '/api/liens-externes',
   searchLieu: '/api/search-lieu',
+  lieu: '/api/lieu',
+  agencies: '/api/agences',
+  agency: '/api/agence',
+  network: '/api/reseau',
+  agencyOffers: '/api/agence-offres',
+  reviews: '/api/client-survey',
   stat: '/api/stat',
+  prospect: '/api/contact-prospect',
 };
 
 export interface CallOptions {

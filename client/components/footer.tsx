@@ -4,6 +4,8 @@ import type { Config, ExternalLinks, Lang, Omr } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
 import { linkBuilder, type LinkTo } from '../app/links';
 import { openCookieChoices } from '../app/cookie-choices';
+import { ConsentManager } from './consent/consent-manager';
+import { PRO_SECTIONS } from './agency/pro-sections';
 
 type PromotedGroup = Omr['footer']['promoteLieux'][number];
 
@@ -115,6 +117,31 @@ export function Footer({
               </li>
             </ul>
           </nav>
+          <nav aria-label={t`Espace professionnels`}>
+            <h2 className="footer-group__title">{t`Espace professionnels`}</h2>
+            <ul className="footer-group__links">
+              <li>
+                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.services })}>
+                  {t`Nos services`}
+                </Link>
+              </li>
+              <li>
+                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.advertise })}>
+                  {t`Annoncer vos biens`}
+                </Link>
+              </li>
+              <li>
+                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.clients })}>
+                  {t`Accès clients`}
+                </Link>
+              </li>
+              <li>
+                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.contact })}>
+                  {t`Nous contacter`}
+                </Link>
+              </li>
+            </ul>
+          </nav>
           <nav aria-label={t`Informations légales`}>
             <h2 className="footer-group__title">{t`Informations légales`}</h2>
             <ul className="footer-group__links">
@@ -150,6 +177,7 @@ export function Footer({
           © 2003-{year} {config.settings.title[lang]}
         </p>
       </div>
+      <ConsentManager cookiesHref={to('cookies', {})} />
     </footer>
   );
 }

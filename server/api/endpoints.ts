@@ -1,13 +1,23 @@
 import * as v from 'valibot';
 import {
+  AgencyDetailSchema,
+  AgencyListSchema,
+  AgencySortSchema,
   ConfigSchema,
+  ContactCreatedSchema,
   ExternalLinksSchema,
   LangSchema,
   LieuSuggestionListSchema,
+  LieuWithAncestorsSchema,
+  NatureIdSchema,
+  NetworkSchema,
+  OfferListSchema,
   OmrDataSchema,
+  ReviewListSchema,
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
+import { ProspectFormSchema } from '../../shared/forms';
 import type {
   GetName,
   PortalGetEndpoints,
@@ -39,6 +49,8 @@ export interface GetEndpoint<N extends GetName> {
   cacheTtlMs?: number;
   /** Browser cache lifetime of the /api answer (s); 0 → no-store. */
   maxAge?: number;
+  /** The service that answers it: the listings API (default) or the reviews service. */
+  service?: 'listings' | 'reviews';
 }
 
 export interface SendEndpoint<N extends SendName> {
@@ -46,6 +58,8 @@ export interface SendEndpoint<N extends SendName> {
   upstream: string;
   body: Schema<PortalSendEndpoints[N]['body']>;
   answer: Schema<PortalSendEndpoints[N]['answer']>;
+  /** Served by a route of its own (server/api/{name}.ts), not the generic pass-through. */
+  ownRoute?: boolean;
 }
 
 const id = v.pipe(
@@ -56,6 +70,16 @@ const id = v.pipe(
   v.integer('must be an id'),
   v.minValue(1, 'must be an id'),
 );
+const slug = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/, 'must be a slug'));
+const intBetween = (min: number, max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]),
+    v.integer(`must be between ${min} and ${max}`),
+    v.minValue(min, `must be between ${min} and ${max}`),
+    v.maxValue(max, `must be between ${min} and ${max}`),
+  );
+const offerTags = (answer: { items: { id: number }[] }) =>
+  answer.items.map((offer) => `offre-${offer.id}`);
 const empty = v.pipe(
   v.object({}),
   v.transform(() => ({}) as Record<string, never>),
@@ -110,6 +134,92 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
     answer: LieuSuggestionListSchema,
     maxAge: 300,
   },
+  lieu: {
+    upstream: '/lieu',
+    query: v.pipe(
+      v.object({ slug: v.optional(slug), id: v.optional(id), lang: LangSchema }),
+      v.check((q) => (q.slug === undefined) !== (q.id === undefined), 'give slug or id'),
+    ),
+    answer: LieuWithAncestorsSchema,
+    tags: (answer) => [`lieu-${answer.id}`],
+    // Places rarely change; every result list asks for its place.
+    cacheTtlMs: 60_000,
+    maxAge: 300,
+  },
+  agencies: {
+    upstream: '/agence',
+    query: v.object({
+      search: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.minLength(1, 'is required'),
+          v.maxLength(100, 'is too long'),
+        ),
+      ),
+      lieu: v.optional(id),
+      network: v.optional(id),
+      sort: v.optional(AgencySortSchema),
+      page: v.optional(intBetween(1, 10_000)),
+      limit: v.optional(intBetween(1, 48)),
+      lang: LangSchema,
+    }),
+    answer: AgencyListSchema,
+    tags: (answer) => answer.items.map((agency) => `agence-${agency.id}`),
+    maxAge: 60,
+  },
+  agency: {
+    upstream: '/agence',
+    // Fetching one agency shows it even when inactive (spec section 7).
+    upstreamQuery: (query) => ({ slug: query.slug, lang: query.lang, with_inactives: 1 }),
+    query: v.object({ slug, lang: LangSchema }),
+    answer: AgencyDetailSchema,
+    tags: (answer) => [
+      `agence-${answer.id}`,
+      ...(answer.network ? [`reseau-${answer.network.id}`] : []),
+    ],
+    maxAge: 60,
+  },
+  network: {
+    upstream: (query) => `/reseau/${encodeURIComponent(query.slug)}`,
+    upstreamQuery: (query) => ({ lang: query.lang }),
+    query: v.object({ slug, lang: LangSchema }),
+    answer: NetworkSchema,
+    tags: (answer) => [`reseau-${answer.id}`],
+    maxAge: 60,
+  },
+  agencyOffers: {
+    upstream: '/offre',
+    upstreamQuery: (query) => ({ ...query, sort: 'default' }),
+    query: v.pipe(
+      v.object({
+        agency: v.optional(id),
+        network: v.optional(id),
+        nature: NatureIdSchema,
+        page: v.optional(intBetween(1, 10_000)),
+        limit: v.optional(intBetween(1, 48)),
+        lang: LangSchema,
+      }),
+      v.check((q) => q.agency !== undefined || q.network !== undefined, 'give agency or network'),
+    ),
+    answer: OfferListSchema,
+    tags: offerTags,
+    maxAge: 60,
+  },
+  reviews: {
+    service: 'reviews',
+    upstream: '/client-survey',
+    // The reviews block shows the latest four (spec section 9).
+    upstreamQuery: (query) => ({ agency: query.agency, lang: query.lang, limit: query.limit ?? 4 }),
+    query: v.object({
+      agency: id,
+      lang: LangSchema,
+      limit: v.optional(intBetween(1, 20)),
+    }),
+    answer: ReviewListSchema,
+    tags: (_answer, query) => [`avis-${query.agency}`],
+    maxAge: 300,
+  },
 };
 
 export const sendEndpoints: { [N in SendName]: SendEndpoint<N> } = {
@@ -124,5 +234,25 @@ export const sendEndpoints: { [N in SendName]: SendEndpoint<N> } = {
       ),
     }),
     answer: StatCreatedSchema,
+  },
+  prospect: {
+    method: 'POST',
+    upstream: '/contact-prospect',
+    ownRoute: true,
+    body: v.pipe(
+      v.object({ ...ProspectFormSchema.pipe[0].entries, lang: LangSchema }),
+      v.transform((form) => ({
+        lastname: form.lastname,
+        firstname: form.firstname,
+        company: form.company,
+        city: form.city,
+        ...(form.lieu_id !== undefined ? { lieu_id: form.lieu_id } : {}),
+        phone: form.phone,
+        email: form.email,
+        message: form.message,
+        lang: form.lang,
+      })),
+    ),
+    answer: ContactCreatedSchema,
   },
 };

@@ -93,6 +93,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
 
   for (const name of Object.keys(sendEndpoints) as SendName[]) {
     const def = sendEndpoints[name];
+    if (def.ownRoute) continue;
     app.route({
       method: def.method,
       url: API_PATHS[name],

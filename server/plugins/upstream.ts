@@ -23,6 +23,8 @@ declare module 'fastify' {
 export interface UpstreamPluginOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** Base URL of the reviews service (client-survey); the listings API when absent. */
+  reviewsUrl?: string;
 }
 
 async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
@@ -31,6 +33,13 @@ async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
     timeoutMs: options.timeoutMs,
     logger: app.log,
   });
+  const reviews = options.reviewsUrl
+    ? createUpstreamClient({
+        baseUrl: options.reviewsUrl,
+        timeoutMs: options.timeoutMs,
+        logger: app.log,
+      })
+    : undefined;
   const cache = new MemoryCache();
   app.decorate('upstream', client);
   app.decorate('upstreamCache', cache);
@@ -39,6 +48,7 @@ async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
     (request: FastifyRequest, extra: { signal?: AbortSignal; tags?: Set<string> } = {}) =>
       createServerPortalApi({
         upstream: client,
+        reviews,
         cache,
         requestId: request.id,
         signal: extra.signal,
@@ -47,6 +57,7 @@ async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
   );
   app.addHook('onClose', async () => {
     await client.close();
+    await reviews?.close();
   });
 }
 

@@ -17,6 +17,8 @@ import type { MemoryCache } from './memory-cache';
 
 export interface ServerPortalApiOptions {
   upstream: UpstreamClient;
+  /** The reviews service (client-survey) when it is not the listings API. */
+  reviews?: UpstreamClient;
   cache: MemoryCache;
   requestId?: string;
   signal?: AbortSignal;
@@ -43,8 +45,9 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
     const upstreamQuery = def.upstreamQuery
       ? def.upstreamQuery(query)
       : (query as Record<string, never>);
+    const client = def.service === 'reviews' ? (options.reviews ?? upstream) : upstream;
     const load = () =>
-      upstream.get(path, def.answer, {
+      client.get(path, def.answer, {
         query: upstreamQuery,
         requestId: options.requestId,
         // A shared cached call must not die with the first visitor who left.
