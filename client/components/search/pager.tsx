@@ -1,24 +1,10 @@
 import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import '../../styles/search-nav.css';
+import { pagerItems } from './paging';
 
 // Paging links (result lists, agency directory): plain links a crawler can follow, the current
 // page marked, the first and last pages always reachable, and rel=prev/next in the head.
-
-/** The page numbers to show: first, last, and a window around the current one; null is a gap. */
-export function pagerItems(page: number, pageCount: number, around = 2): (number | null)[] {
-  const pages = new Set<number>([1, pageCount]);
-  for (let p = page - around; p <= page + around; p++) if (p >= 1 && p <= pageCount) pages.add(p);
-  const sorted = [...pages].sort((a, b) => a - b);
-  const out: (number | null)[] = [];
-  for (const p of sorted) {
-    const previous = out[out.length - 1];
-    if (typeof previous === 'number' && p - previous === 2) out.push(previous + 1);
-    else if (typeof previous === 'number' && p - previous > 2) out.push(null);
-    out.push(p);
-  }
-  return out;
-}
 
 export interface PagerProps {
   page: number;
