@@ -14,6 +14,7 @@ import { formRoutes } from './routes/forms';
 import { alertRoutes } from './routes/alertes';
 import { agencyRoutes } from './routes/agences';
 import { staticRoutes } from './routes/static';
+import { sitemapRoutes } from './routes/sitemap';
 
 export interface ListingsAppOptions {
   db: Db;
@@ -100,6 +101,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   await app.register(alertRoutes);
   await app.register(agencyRoutes);
   await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
+  await app.register(sitemapRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

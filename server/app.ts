@@ -130,6 +130,10 @@ export async function buildApp(
   await app.register(apiRoutes);
   await app.register(mediaRoutes);
   await app.register(languageRoutes);
+  await app.register((await import('./routes/sitemap')).sitemapRoutes, {
+    publicUrl: config.publicUrl,
+  });
+  await app.register((await import('./routes/search')).searchRoutes);
 
   let renderer: Renderer;
   if (config.renderer === 'vite') {

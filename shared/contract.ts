@@ -614,3 +614,53 @@ export const HealthSchema = v.object({
   status: v.literal('ok'),
   db: v.picklist(['postgres', 'pglite']),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Sitemap (the web app's /sitemap.xml)
+
+/** GET /sitemap: how many entries each enumeration has. */
+export const SitemapCountsSchema = v.object({
+  lists: v.number(),
+  /** Lists of a nature at a place over every rubrique (the nature hubs). */
+  hubs: v.number(),
+  offres: v.number(),
+  agences: v.number(),
+  reseaux: v.number(),
+});
+export type SitemapCounts = v.InferOutput<typeof SitemapCountsSchema>;
+
+/**
+ * GET /sitemap/lists: nature × rubrique × place combinations that have active offers; a null
+ * rubrique is every rubrique, a null place every place (the nature page). With hubs=1: only the
+ * combinations of a place over every rubrique.
+ */
+export const SitemapListsSchema = v.object({
+  items: v.array(
+    v.object({
+      nature: NatureIdSchema,
+      rubrique_id: v.nullable(v.number()),
+      lieu_slug: v.nullable(v.string()),
+      count: v.number(),
+    }),
+  ),
+});
+export type SitemapLists = v.InferOutput<typeof SitemapListsSchema>;
+
+/** GET /sitemap/offres: active offers with what their page's path needs. */
+export const SitemapOffersSchema = v.object({
+  items: v.array(
+    v.object({
+      id: v.number(),
+      slug: v.string(),
+      nature: NatureIdSchema,
+      rubrique_id: v.number(),
+      lieu_slug: v.string(),
+      updated_at: v.string(),
+    }),
+  ),
+});
+export type SitemapOffers = v.InferOutput<typeof SitemapOffersSchema>;
+
+/** GET /sitemap/agences and /sitemap/reseaux: slugs of active agencies, of networks. */
+export const SitemapSlugsSchema = v.object({ items: v.array(v.object({ slug: v.string() })) });
+export type SitemapSlugs = v.InferOutput<typeof SitemapSlugsSchema>;

@@ -2,17 +2,21 @@ import type {
   AgencyDetail,
   AgencyList,
   AgencySort,
+  Compteur,
   Config,
   ContactCreated,
   ExternalLinks,
   Lang,
+  LieuCount,
   LieuSuggestionList,
+  LieuType,
   LieuWithAncestors,
   NatureId,
   Network,
   OfferList,
   OmrData,
   ReviewList,
+  RubriqueCount,
   StatType,
 } from './contract';
 
@@ -64,6 +68,69 @@ export interface PortalGetEndpoints {
   };
   /** An agency's reviews from the reviews service (client-survey), newest first. */
   reviews: { query: { agency: number; lang: Lang; limit?: number }; answer: ReviewList };
+  /** Offer search (GET /offre): the params of shared/criteria.ts toApiParams, lang, page size. */
+  offers: { query: OfferSearchQuery; answer: OfferList };
+  /** A place's children with their count of active offers (hub links); zones: their members. */
+  lieuChildren: {
+    query: {
+      id: number;
+      nature?: NatureId;
+      rubrique?: number[];
+      min_count?: number;
+      lang: Lang;
+    };
+    answer: LieuCount[];
+  };
+  /** Active offers per rubrique of a nature in places (hub links to sub-categories). */
+  rubriqueCounts: {
+    query: { nature?: NatureId; lieu?: number[]; min_nb?: number };
+    answer: RubriqueCount[];
+  };
+  /** Substitute searches of an empty result list: nearby places, parents, other rubriques. */
+  compteur: { query: CompteurQuery; answer: Compteur };
+}
+
+/** The search filters of GET /offre, as shared/criteria.ts toApiParams writes them (strings). */
+export const OFFER_SEARCH_KEYS = [
+  'nature',
+  'rubrique',
+  'lieu',
+  'omr_list_id',
+  'prix_min',
+  'prix_max',
+  'loyer_min',
+  'loyer_max',
+  'loyer_semaine_min',
+  'loyer_semaine_max',
+  'nb_pieces',
+  'nb_chambres',
+  'surface_min',
+  'surface_max',
+  'surface_terrain_min',
+  'surface_terrain_max',
+  'atouts',
+  'sort',
+  'page',
+] as const;
+export type OfferSearchKey = (typeof OFFER_SEARCH_KEYS)[number];
+export type OfferSearchQuery = Partial<Record<OfferSearchKey, string>> & {
+  lang: Lang;
+  limit?: number;
+};
+
+/** GET /compteur (spec section 7). */
+export interface CompteurQuery {
+  min_nb?: number;
+  nature?: NatureId;
+  rubrique?: number[];
+  lieu?: number[];
+  lieu_type?: Exclude<LieuType, 'Generic'>;
+  rayon?: number;
+  exclude_rubrique?: number[];
+  exclude_lieu?: number[];
+  limit?: number;
+  search_key?: string;
+  lang: Lang;
 }
 
 /** Write endpoints: body in, answer out; rate limited per visitor by the BFF. */
@@ -101,6 +168,10 @@ export const API_PATHS: Record<GetName | SendName, string> = {
   network: '/api/reseau',
   agencyOffers: '/api/agence-offres',
   reviews: '/api/client-survey',
+  offers: '/api/offre',
+  lieuChildren: '/api/lieu-enfants',
+  rubriqueCounts: '/api/compteur-rubriques',
+  compteur: '/api/compteur',
   stat: '/api/stat',
   prospect: '/api/contact-prospect',
 };

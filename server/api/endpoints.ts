@@ -3,26 +3,33 @@ import {
   AgencyDetailSchema,
   AgencyListSchema,
   AgencySortSchema,
+  CompteurSchema,
   ConfigSchema,
   ContactCreatedSchema,
   ExternalLinksSchema,
+  LIEU_TYPES,
   LangSchema,
+  LieuChildrenSchema,
   LieuSuggestionListSchema,
   LieuWithAncestorsSchema,
   NatureIdSchema,
   NetworkSchema,
   OfferListSchema,
+  OfferSortSchema,
   OmrDataSchema,
   ReviewListSchema,
+  RubriqueCountsSchema,
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
 import { ProspectFormSchema } from '../../shared/forms';
-import type {
-  GetName,
-  PortalGetEndpoints,
-  PortalSendEndpoints,
-  SendName,
+import {
+  OFFER_SEARCH_KEYS,
+  type GetName,
+  type OfferSearchKey,
+  type PortalGetEndpoints,
+  type PortalSendEndpoints,
+  type SendName,
 } from '../../shared/portal-api';
 import type { Query } from '../upstream/client';
 
@@ -78,6 +85,41 @@ const intBetween = (min: number, max: number) =>
     v.minValue(min, `must be between ${min} and ${max}`),
     v.maxValue(max, `must be between ${min} and ${max}`),
   );
+/** A comma-separated list of ids (or an array of them), at most 50. */
+const idList = v.pipe(
+  v.union([
+    v.array(id),
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',')),
+    ),
+  ]),
+  v.transform((items) => (items as unknown[]).map((item) => v.parse(id, item))),
+  v.minLength(1, 'must list ids'),
+  v.maxLength(50, 'must list at most 50 ids'),
+);
+// The offer search filters arrive as the criteria pipeline wrote them; each is checked for
+// shape here and fully by the listings API (a 400 from it names the field).
+const digits = v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'must be a whole number'));
+const idCsv = v.pipe(v.string(), v.regex(/^\d{1,10}(,\d{1,10}){0,49}$/, 'must list ids'));
+const offerSearchEntries = Object.fromEntries(
+  OFFER_SEARCH_KEYS.map((key) => {
+    const schema =
+      key === 'nature'
+        ? NatureIdSchema
+        : key === 'sort'
+          ? OfferSortSchema
+          : key === 'rubrique' || key === 'lieu'
+            ? idCsv
+            : key === 'atouts'
+              ? v.pipe(
+                  v.string(),
+                  v.regex(/^[a-z_]{1,30}(,[a-z_]{1,30}){0,29}$/, 'must list assets'),
+                )
+              : digits;
+    return [key, v.optional(schema)];
+  }),
+) as unknown as Record<OfferSearchKey, v.OptionalSchema<v.GenericSchema<string>, undefined>>;
 const offerTags = (answer: { items: { id: number }[] }) =>
   answer.items.map((offer) => `offre-${offer.id}`);
 const empty = v.pipe(
@@ -218,6 +260,75 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
     }),
     answer: ReviewListSchema,
     tags: (_answer, query) => [`avis-${query.agency}`],
+    maxAge: 300,
+  },
+  offers: {
+    upstream: '/offre',
+    query: v.object({
+      ...offerSearchEntries,
+      lang: LangSchema,
+      limit: v.optional(intBetween(1, 48)),
+    }),
+    answer: OfferListSchema,
+    tags: offerTags,
+    // A short life: the same list asked by many visitors at once costs one search.
+    cacheTtlMs: 15_000,
+    maxAge: 60,
+  },
+  lieuChildren: {
+    upstream: (query) => `/lieu/${query.id}/children`,
+    upstreamQuery: ({ id: _id, ...query }) => query,
+    query: v.object({
+      id,
+      nature: v.optional(NatureIdSchema),
+      rubrique: v.optional(idList),
+      min_count: v.optional(intBetween(0, 1_000_000)),
+      lang: LangSchema,
+    }),
+    answer: LieuChildrenSchema,
+    tags: (answer, query) => [`lieu-${query.id}`, ...answer.map((c) => `lieu-${c.lieu.id}`)],
+    cacheTtlMs: 60_000,
+    maxAge: 300,
+  },
+  rubriqueCounts: {
+    upstream: '/compteur/rubriques',
+    query: v.object({
+      nature: v.optional(NatureIdSchema),
+      lieu: v.optional(idList),
+      min_nb: v.optional(intBetween(0, 1_000_000)),
+    }),
+    answer: RubriqueCountsSchema,
+    cacheTtlMs: 60_000,
+    maxAge: 300,
+  },
+  compteur: {
+    upstream: '/compteur',
+    query: v.object({
+      min_nb: v.optional(intBetween(0, 1_000_000)),
+      nature: v.optional(NatureIdSchema),
+      rubrique: v.optional(idList),
+      lieu: v.optional(idList),
+      lieu_type: v.optional(
+        v.picklist(
+          LIEU_TYPES.filter((t) => t !== 'Generic') as Exclude<
+            (typeof LIEU_TYPES)[number],
+            'Generic'
+          >[],
+        ),
+      ),
+      rayon: v.optional(intBetween(1, 500)),
+      exclude_rubrique: v.optional(idList),
+      exclude_lieu: v.optional(idList),
+      limit: v.optional(intBetween(1, 50)),
+      search_key: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'is invalid'))),
+      lang: LangSchema,
+    }),
+    answer: CompteurSchema,
+    tags: (answer) => [
+      ...answer.nearby.map((n) => `lieu-${n.lieu.id}`),
+      ...answer.parents.map((p) => `lieu-${p.lieu.id}`),
+    ],
+    cacheTtlMs: 60_000,
     maxAge: 300,
   },
 };
