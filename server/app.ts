@@ -134,6 +134,12 @@ export async function buildApp(
     publicUrl: config.publicUrl,
   });
   await app.register((await import('./routes/search')).searchRoutes);
+  // Forms posted to pages without JavaScript; the contact form and its spam guard; the offer map.
+  await app.register((await import('./ssr/page-forms')).default);
+  await app.register((await import('./api/contact')).default);
+  await app.register((await import('./api/offer-map')).offerMapRoutes, {
+    tileUrl: config.mapTileUrl,
+  });
 
   let renderer: Renderer;
   if (config.renderer === 'vite') {

@@ -2,6 +2,7 @@ import type {
   AgencyDetail,
   AgencyList,
   AgencySort,
+  AlertList,
   Compteur,
   Config,
   ContactCreated,
@@ -13,7 +14,9 @@ import type {
   LieuWithAncestors,
   NatureId,
   Network,
+  OfferDetail,
   OfferList,
+  OfferNavigation,
   OmrData,
   ReviewList,
   RubriqueCount,
@@ -88,7 +91,42 @@ export interface PortalGetEndpoints {
   };
   /** Substitute searches of an empty result list: nearby places, parents, other rubriques. */
   compteur: { query: CompteurQuery; answer: Compteur };
+  /** Offers by id (the favourites), at most 100; obsolete ones flagged by status, unknown ones absent. */
+  offersByIds: { query: { ids: number[]; lang: Lang }; answer: OfferList };
+  /**
+   * The visitor's alerts: those of the tokens given and, through the BFF, those of the visitor's
+   * alert cookie (server/api/alerts.ts serves it: it needs the cookie).
+   */
+  alerts: { query: { tokens: string[] }; answer: AlertList };
+  /**
+   * One offer page by slug (unknown → 404). An obsolete offer fails with 410 and the
+   * OfferObsolete body (contract) on both sides, for the obsolete-offer page.
+   */
+  offer: { query: { slug: string; lang: Lang }; answer: OfferDetail };
+  /** Previous and next offers of an offer in a search (GET /offre/navigation). */
+  offerNavigation: { query: OfferNavigationQuery; answer: OfferNavigation };
 }
+
+/** GET /offre/navigation: the offer, the search's params (toApiParams, without page) and its key. */
+export type OfferNavigationQuery = Partial<Record<Exclude<OfferSearchKey, 'page'>, string>> & {
+  current_id: number;
+  search_key?: string;
+  lang: Lang;
+};
+
+/** An alert token as POST /alerte answers it (32 random bytes, base64url). */
+export const ALERT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Request header carrying the visitor's alert tokens to the page renderer: the BFF sets it from
+ * the signed alert cookie (and drops any such header a browser sends).
+ */
+export const ALERT_TOKENS_HEADER = 'x-portal-alert-tokens';
+/**
+ * Request header carrying the outcome of a form posted to a page without JavaScript (contact,
+ * phone reveal) to the page renderer: set by the BFF's page-form handlers (server/ssr/page-forms.ts),
+ * dropped from what browsers send. Its value: shared/contact-outcome.ts encodePageFormState.
+ */
+export const PAGE_FORM_HEADER = 'x-portal-page-form';
 
 /** The search filters of GET /offre, as shared/criteria.ts toApiParams writes them (strings). */
 export const OFFER_SEARCH_KEYS = [
@@ -138,6 +176,24 @@ export interface PortalSendEndpoints {
   stat: { body: { type: StatType; id: number | number[] }; answer: { id: number } };
   /** The professional (prospect) contact form, checked with shared/forms.ts ProspectFormSchema. */
   prospect: { body: ProspectBody; answer: ContactCreated };
+  /**
+   * The contact form of offer and agency pages (POST /contact). The BFF serves it with its own
+   * route (server/api/contact.ts: spam guard, form checks); the browser posts ContactForm fields.
+   */
+  contact: { body: ContactBody; answer: ContactCreated };
+}
+
+/** POST /contact: the contact form as the listings API takes it (an offer or an agency). */
+export interface ContactBody {
+  offer_id?: number;
+  agency_id?: number;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  reco?: boolean;
+  lang: Lang;
+  idempotency_key?: string;
 }
 
 /** POST /contact-prospect: the prospect form as the listings API takes it. */
@@ -172,8 +228,13 @@ export const API_PATHS: Record<GetName | SendName, string> = {
   lieuChildren: '/api/lieu-enfants',
   rubriqueCounts: '/api/compteur-rubriques',
   compteur: '/api/compteur',
+  offersByIds: '/api/offre-ids',
+  alerts: '/api/alerts',
   stat: '/api/stat',
   prospect: '/api/contact-prospect',
+  offer: '/api/offre-detail',
+  offerNavigation: '/api/offre-navigation',
+  contact: '/api/contact',
 };
 
 export interface CallOptions {

@@ -3,6 +3,7 @@ import {
   AgencyDetailSchema,
   AgencyListSchema,
   AgencySortSchema,
+  AlertListSchema,
   CompteurSchema,
   ConfigSchema,
   ContactCreatedSchema,
@@ -14,7 +15,9 @@ import {
   LieuWithAncestorsSchema,
   NatureIdSchema,
   NetworkSchema,
+  OfferDetailSchema,
   OfferListSchema,
+  OfferNavigationSchema,
   OfferSortSchema,
   OmrDataSchema,
   ReviewListSchema,
@@ -22,8 +25,9 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
-import { ProspectFormSchema } from '../../shared/forms';
+import { ContactFormSchema, ProspectFormSchema } from '../../shared/forms';
 import {
+  ALERT_TOKEN_PATTERN,
   OFFER_SEARCH_KEYS,
   type GetName,
   type OfferSearchKey,
@@ -58,6 +62,8 @@ export interface GetEndpoint<N extends GetName> {
   maxAge?: number;
   /** The service that answers it: the listings API (default) or the reviews service. */
   service?: 'listings' | 'reviews';
+  /** Served by a route of its own (server/api/{name}.ts), not the generic pass-through. */
+  ownRoute?: boolean;
 }
 
 export interface SendEndpoint<N extends SendName> {
@@ -331,6 +337,77 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
     cacheTtlMs: 60_000,
     maxAge: 300,
   },
+  offersByIds: {
+    upstream: '/offre',
+    upstreamQuery: (query) => ({ id: query.ids, limit: 100, lang: query.lang }),
+    query: v.object({
+      ids: v.pipe(
+        v.union(
+          [
+            v.array(v.unknown()),
+            v.pipe(
+              v.string(),
+              v.transform((s) => s.split(',')),
+            ),
+          ],
+          'must list ids',
+        ),
+        v.array(id),
+        v.transform((items) => [...new Set(items)]),
+        v.minLength(1, 'must list ids'),
+        v.maxLength(100, 'must list at most 100 ids'),
+      ),
+      lang: LangSchema,
+    }),
+    answer: OfferListSchema,
+    tags: offerTags,
+    maxAge: 60,
+  },
+  alerts: {
+    // server/api/alerts.ts: the browser's list also holds the tokens of the alert cookie.
+    ownRoute: true,
+    upstream: '/alerte',
+    query: v.object({
+      tokens: v.pipe(
+        v.union([
+          v.array(v.string()),
+          v.pipe(
+            v.string(),
+            v.transform((s) => s.split(',')),
+          ),
+        ]),
+        v.filterItems((token: string) => token !== ''),
+        v.array(v.pipe(v.string(), v.regex(ALERT_TOKEN_PATTERN, 'must be alert tokens'))),
+        v.minLength(1, 'must list alert tokens'),
+        v.maxLength(100, 'must list at most 100 alert tokens'),
+      ),
+    }),
+    answer: AlertListSchema,
+  },
+  offer: {
+    upstream: (query) => `/offre/by-slug/${encodeURIComponent(query.slug)}`,
+    upstreamQuery: (query) => ({ lang: query.lang }),
+    query: v.object({ slug, lang: LangSchema }),
+    answer: OfferDetailSchema,
+    tags: (answer) => [`offre-${answer.id}`, `agence-${answer.agency.id}`, `lieu-${answer.lieu.id}`],
+    // Many visitors on the same offer at once cost one query.
+    cacheTtlMs: 15_000,
+    maxAge: 60,
+  },
+  offerNavigation: {
+    upstream: '/offre/navigation',
+    query: v.object({
+      ...Object.fromEntries(
+        Object.entries(offerSearchEntries).filter(([key]) => key !== 'page'),
+      ),
+      current_id: id,
+      search_key: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'is invalid'))),
+      lang: LangSchema,
+    }) as unknown as Schema<PortalGetEndpoints['offerNavigation']['query']>,
+    answer: OfferNavigationSchema,
+    cacheTtlMs: 15_000,
+    maxAge: 60,
+  },
 };
 
 export const sendEndpoints: { [N in SendName]: SendEndpoint<N> } = {
@@ -364,6 +441,22 @@ export const sendEndpoints: { [N in SendName]: SendEndpoint<N> } = {
         lang: form.lang,
       })),
     ),
+    answer: ContactCreatedSchema,
+  },
+  contact: {
+    method: 'POST',
+    upstream: '/contact',
+    // server/api/contact.ts: spam guard, the form's own checks and messages, page form posts.
+    ownRoute: true,
+    body: v.object({
+      offer_id: v.optional(id),
+      agency_id: v.optional(id),
+      ...ContactFormSchema.pipe[0].entries,
+      lang: LangSchema,
+      idempotency_key: v.optional(
+        v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'is invalid')),
+      ),
+    }),
     answer: ContactCreatedSchema,
   },
 };

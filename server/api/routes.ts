@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
+import { OfferObsoleteSchema } from '../../shared/contract';
 import { API_PATHS, isPortalApiError, type GetName, type SendName } from '../../shared/portal-api';
 import { getEndpoints, sendEndpoints } from './endpoints';
 
@@ -64,6 +65,9 @@ export function sendApiFailure(reply: FastifyReply, error: unknown) {
   );
   if (error.status < 500 && upstreamBody.success)
     return reply.code(error.status).send(upstreamBody.output);
+  // An obsolete offer's 410 carries what its page shows (related searches).
+  if (error.status === 410 && v.is(OfferObsoleteSchema, error.body))
+    return reply.code(410).send(error.body);
   const message =
     error.status === 503
       ? 'the listings service is unavailable'
@@ -78,6 +82,7 @@ export function sendApiFailure(reply: FastifyReply, error: unknown) {
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   for (const name of Object.keys(getEndpoints) as GetName[]) {
     const def = getEndpoints[name];
+    if (def.ownRoute) continue;
     app.get(API_PATHS[name], async (request, reply) => {
       const query = v.safeParse(def.query, request.query ?? {});
       if (!query.success) return sendInvalid(reply, query.issues, 'query');

@@ -45,7 +45,8 @@ export function contentSecurityPolicy(
     `img-src 'self' data: ${options.imgSources.join(' ')}`.trim(),
     `font-src 'self'`,
     options.dev ? `connect-src 'self' ws: wss:` : `connect-src 'self'`,
-    `frame-src 'self'`,
+    // Offer pages embed their video and 3D tour players (their own https hosts) on request.
+    `frame-src 'self' https:`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -52,7 +52,7 @@ async function sendFallback(reply: FastifyReply, ssr: SsrModule | undefined, pat
 export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions): Promise<void> {
   const { renderer } = options;
 
-  app.get('/*', async (request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
     const pathname = request.url.split('?')[0] ?? '/';
     const controller = new AbortController();
@@ -109,5 +109,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     if (tagValue && result.status < 500) reply.header(options.cacheTagHeader, tagValue);
     result.pipe(body);
     return reply.send(body);
-  });
+  };
+  app.get('/*', sendPage);
+  // A form posted to the page without JavaScript: server/ssr/page-forms.ts handles it first.
+  app.post('/*', sendPage);
 }

@@ -1,0 +1,307 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
+import type { Lang } from '../../shared/contract';
+import {
+  ContactFailureSchema,
+  ContactSentSchema,
+  type ContactPageState,
+  type ContactStatus,
+  type ContactValues,
+} from '../../shared/contact-outcome';
+import { ContactFormSchema, parseForm } from '../../shared/forms';
+import { messageById } from '../../shared/messages';
+import { API_PATHS } from '../../shared/portal-api';
+import { saveContactDetails, useContactDetails } from '../hooks/use-contact-details';
+import '../styles/offer-contact.css';
+import * as v from 'valibot';
+
+// The contact form of offer and agency pages (spec section 5): name, phone, email, message and
+// the recommendation opt-in. Every rule is checked in the browser with the schema the BFF uses
+// (shared/forms.ts), with the spec's messages. It posts JSON to /api/contact (the BFF keeps the
+// spam guard); without JavaScript it posts the page form `contact` and the page comes back with
+// the same messages and what was typed. Contact details come back from local storage and are
+// saved after a sent request. A refused or failed request keeps everything typed; a double submit
+// is stored once (one idempotency key per attempt, kept when the same text is sent again).
+
+export type ContactFormTarget = { offerId: number } | { agencyId: number };
+
+export interface ContactFormProps {
+  target: ContactFormTarget;
+  lang: Lang;
+  /** The outcome of a post without JavaScript, for this target (from the page's loader). */
+  pageState?: ContactPageState | null;
+  /** Text put in the message (e.g. an address request); applied again when `key` changes. */
+  prefill?: { message: string; key: number } | null;
+  /** The form's heading. */
+  title?: string;
+  /** Anchor of the form in the page. */
+  id?: string;
+}
+
+type Field = 'name' | 'phone' | 'email' | 'message';
+const FIELDS: readonly Field[] = ['name', 'phone', 'email', 'message'];
+
+type Outcome = { status: ContactStatus | 'error' } | null;
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  return `k-${c?.randomUUID ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`}`;
+}
+
+function targetFields(target: ContactFormTarget) {
+  return 'offerId' in target ? { offer_id: target.offerId } : { agency_id: target.agencyId };
+}
+
+export function ContactForm({
+  target,
+  lang,
+  pageState,
+  prefill,
+  title,
+  id = 'contact',
+}: ContactFormProps) {
+  const { t, i18n } = useLingui();
+  const location = useLocation();
+  const stored = useContactDetails();
+  const baseId = useId();
+  const fromPage = pageState && pageState.status !== 'sent' ? pageState.values : null;
+  // What the visitor changed; the rest shows the page's values, else the stored details (after
+  // hydration: the server and the first render show no stored details).
+  const [typed, setTyped] = useState<Partial<ContactValues>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>(pageState?.errors ?? {});
+  const [outcome, setOutcome] = useState<Outcome>(pageState ? { status: pageState.status } : null);
+  const [pending, setPending] = useState(false);
+  const [prefillApplied, setPrefillApplied] = useState(prefill?.key);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  // A new pre-filled message (the address request) replaces the message.
+  if (prefill && prefill.key !== prefillApplied) {
+    setPrefillApplied(prefill.key);
+    setTyped((current) => ({ ...current, message: prefill.message }));
+  }
+  useEffect(() => {
+    if (prefillApplied !== undefined && prefillApplied > 0) inputs.current.message?.focus();
+  }, [prefillApplied]);
+
+  const values: ContactValues = {
+    name: typed.name ?? (fromPage?.name || stored?.name || ''),
+    phone: typed.phone ?? (fromPage?.phone || stored?.phone || ''),
+    email: typed.email ?? (fromPage?.email || stored?.email || ''),
+    message: typed.message ?? (fromPage?.message || prefill?.message || ''),
+    reco: typed.reco ?? fromPage?.reco ?? false,
+  };
+
+  // After a post without JavaScript, the outcome is where the eyes go.
+  useEffect(() => {
+    if (pageState) outcomeRef.current?.focus();
+  }, [pageState]);
+
+  const set = (field: keyof ContactValues, value: string | boolean) => {
+    setTyped((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const checked = parseForm(ContactFormSchema, values);
+    if (!checked.ok) {
+      const found = Object.fromEntries(
+        Object.entries(checked.errors).flatMap(([f, m]) => (m ? [[f, m.id]] : [])),
+      );
+      setErrors(found);
+      setOutcome({ status: 'invalid' });
+      const first = FIELDS.find((f) => found[f]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    const payload = { ...values, ...targetFields(target), lang };
+    const body = JSON.stringify(payload);
+    // The same text sent again (a retry, a double click) keeps its key: stored once.
+    if (!attempt.current || attempt.current.body !== body)
+      attempt.current = { key: newKey(), body };
+    setPending(true);
+    setErrors({});
+    setOutcome(null);
+    let status: Outcome = { status: 'error' };
+    try {
+      const response = await fetch(API_PATHS.contact, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...payload, idempotency_key: attempt.current.key }),
+      });
+      const json: unknown = await response.json().catch(() => undefined);
+      const sent = v.safeParse(ContactSentSchema, json);
+      if (response.ok && sent.success) {
+        status = { status: 'sent' };
+        saveContactDetails({
+          name: checked.value.name,
+          email: checked.value.email,
+          phone: checked.value.phone,
+          phoneObject: checked.value.phoneObject,
+          isSpammer: sent.output.isSpammer,
+        });
+        attempt.current = null;
+        setTyped((current) => ({ ...current, message: '', reco: false }));
+      } else {
+        const failure = v.safeParse(ContactFailureSchema, json);
+        if (failure.success) {
+          status = { status: failure.output.status };
+          if (failure.output.errors) setErrors(failure.output.errors);
+          if (failure.output.status === 'refused') saveContactDetails({ isSpammer: true });
+        } else {
+          status = { status: response.status >= 500 ? 'failed' : 'error' };
+        }
+      }
+    } catch {
+      // Offline, or the BFF unreachable: nothing was sent, nothing typed is lost.
+      status = { status: 'failed' };
+    } finally {
+      setPending(false);
+    }
+    setOutcome(status);
+    outcomeRef.current?.focus();
+  }
+
+  const fieldId = (field: string) => `${baseId}-${field}`;
+  const errorText = (field: string) => {
+    const messageId = errors[field];
+    return messageId ? i18n._(messageById(messageId)) : null;
+  };
+  const describedBy = (field: string, hint?: boolean) =>
+    [hint ? `${fieldId(field)}-hint` : null, errors[field] ? `${fieldId(field)}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  const texts: Record<ContactStatus | 'error', string> = {
+    sent: t`Votre demande d'informations a bien été envoyée.`,
+    invalid: t`Votre demande n'a pas été envoyée : veuillez corriger les champs signalés.`,
+    refused: t`Vous avez atteint le nombre maximum de demandes de contact pour aujourd'hui. Veuillez réessayer demain.`,
+    'rate-limited': t`Trop de demandes ont été envoyées depuis votre connexion. Veuillez réessayer plus tard.`,
+    failed: t`Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Veuillez réessayer dans quelques instants.`,
+    error: t`Votre demande n'a pas pu être envoyée. Veuillez réessayer.`,
+  };
+  const ok = outcome?.status === 'sent';
+  const titleId = `${baseId}-title`;
+  const required = <span className="contact-form__required">{t`(obligatoire)`}</span>;
+
+  const textInput = (
+    field: Exclude<Field, 'message'>,
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => {
+    const error = errorText(field);
+    return (
+      <div className={`contact-form__field${error ? ' contact-form__field--invalid' : ''}`}>
+        <label htmlFor={fieldId(field)}>
+          {label} {required}
+        </label>
+        <input
+          ref={(el) => {
+            inputs.current[field] = el;
+          }}
+          id={fieldId(field)}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(field, field === 'phone')}
+          aria-required="true"
+        />
+        {field === 'phone' ? (
+          <p id={`${fieldId(field)}-hint`} className="contact-form__hint">
+            {t`Par exemple 06 12 34 56 78 ou +44 20 7946 0958`}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${fieldId(field)}-error`} className="contact-form__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const messageError = errorText('message');
+  return (
+    <section className="contact-form" id={id} aria-labelledby={titleId}>
+      <h2 id={titleId} className="contact-form__title">
+        {title ?? t`Contacter l'agence`}
+      </h2>
+      <div
+        ref={outcomeRef}
+        tabIndex={-1}
+        className={`contact-form__outcome${outcome ? ` contact-form__outcome--${ok ? 'ok' : 'ko'}` : ''}`}
+        role={ok ? 'status' : 'alert'}
+      >
+        {outcome ? texts[outcome.status] : ''}
+      </div>
+      {stored?.isSpammer && !outcome ? (
+        <p className="contact-form__notice">{texts.refused}</p>
+      ) : null}
+      <form
+        method="post"
+        action={`${location.pathname}${location.search}#${id}`}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-busy={pending}
+      >
+        <input type="hidden" name="_form" value="contact" />
+        {'offerId' in target ? (
+          <input type="hidden" name="offer_id" value={target.offerId} />
+        ) : (
+          <input type="hidden" name="agency_id" value={target.agencyId} />
+        )}
+        {textInput('name', t`Nom`, 'text', 'name')}
+        {textInput('phone', t`Téléphone`, 'tel', 'tel')}
+        {textInput('email', t`E-mail`, 'email', 'email')}
+        <div
+          className={`contact-form__field${messageError ? ' contact-form__field--invalid' : ''}`}
+        >
+          <label htmlFor={fieldId('message')}>
+            {t`Message`} {required}
+          </label>
+          <textarea
+            ref={(el) => {
+              inputs.current.message = el;
+            }}
+            id={fieldId('message')}
+            name="message"
+            rows={5}
+            value={values.message}
+            onChange={(e) => set('message', e.target.value)}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={describedBy('message')}
+            aria-required="true"
+          />
+          {messageError ? (
+            <p id={`${fieldId('message')}-error`} className="contact-form__error">
+              {messageError}
+            </p>
+          ) : null}
+        </div>
+        <div className="contact-form__check">
+          <input
+            id={fieldId('reco')}
+            name="reco"
+            type="checkbox"
+            checked={values.reco}
+            onChange={(e) => set('reco', e.target.checked)}
+          />
+          <label htmlFor={fieldId('reco')}>
+            {t`Je souhaite recevoir des recommandations de biens similaires`}
+          </label>
+        </div>
+        <button type="submit" className="button contact-form__submit" disabled={pending}>
+          {pending ? t`Envoi en cours…` : t`Envoyer`}
+        </button>
+      </form>
+    </section>
+  );
+}

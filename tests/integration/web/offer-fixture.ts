@@ -1,0 +1,131 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../../server/config';
+import type { Db } from '../../../listings-api/db/connection';
+import { buildListingsApp } from '../../../listings-api/app';
+import type { Config, Lang, OfferDetail, OfferSummary } from '../../../shared/contract';
+import { href } from '../../../shared/routes';
+import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
+import { buildWebApp, upstreamJson } from './helpers';
+
+// The offer-page tests' world: the real listings API over HTTP on a fresh seeded test database
+// (its db kept at hand to read the stats and contacts tables), the web app in front of it, and
+// optionally a switch in between that can take the listings API down (the only fake: a fault).
+
+export interface OfferWorld {
+  db: Db;
+  apiUrl: string;
+  web: FastifyInstance;
+  config: Config;
+  /** Takes the listings API down (connections reset) or back up, when built with `switchable`. */
+  setDown(down: boolean): void;
+  close(): Promise<void>;
+}
+
+/** A pass-through HTTP proxy to the listings API that can refuse every connection. */
+async function startSwitch(
+  target: string,
+): Promise<{ url: string; server: Server; down: { value: boolean } }> {
+  const down = { value: false };
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    if (down.value) {
+      req.socket.destroy();
+      return;
+    }
+    const upstream = httpRequest(
+      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, server, down };
+}
+
+export async function startOfferWorld(
+  kind: TestDbKind,
+  options: { switchable?: boolean; web?: Partial<AppConfig> } = {},
+): Promise<OfferWorld> {
+  const db = await createTestDb(kind);
+  const api = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR, countsRefreshMs: 0 });
+  const apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  const relay = options.switchable ? await startSwitch(apiUrl) : undefined;
+  const web = await buildWebApp(relay?.url ?? apiUrl, { upstreamTimeoutMs: 2_000, ...options.web });
+  const config = await upstreamJson<Config>(apiUrl, '/config');
+  return {
+    db,
+    apiUrl,
+    web,
+    config,
+    setDown(value) {
+      if (!relay) throw new Error('built without a switch');
+      relay.down.value = value;
+      if (value) relay.server.closeAllConnections();
+    },
+    async close() {
+      await web.close();
+      if (relay) {
+        relay.server.closeAllConnections();
+        await new Promise<void>((resolve) => relay.server.close(() => resolve()));
+      }
+      await api.close();
+      await db.close();
+    },
+  };
+}
+
+/** The offer's own page path in a language. */
+export function offerPathOf(
+  offer: Pick<OfferSummary, 'nature' | 'rubrique' | 'lieu' | 'slug'>,
+  lang: Lang,
+  config: Config,
+) {
+  return href(
+    'offer',
+    {
+      nature: offer.nature.id,
+      rubrique: offer.rubrique.id,
+      lieu: offer.lieu.slug,
+      offre: offer.slug,
+    },
+    lang,
+    config,
+  );
+}
+
+/** The id of the first active offer matching a SQL condition on `offers o` (lowest id). */
+export async function findOffer(db: Db, where: ReturnType<typeof sql<boolean>>): Promise<number> {
+  const result = await sql<{ id: number }>`
+    SELECT o.id FROM offers o WHERE o.status = 'active' AND ${where} ORDER BY o.id LIMIT 1`.execute(
+    db.kysely,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('the test seed has no such offer');
+  return row.id;
+}
+
+export function offerDetail(world: OfferWorld, id: number, lang: Lang): Promise<OfferDetail> {
+  return upstreamJson<OfferDetail>(world.apiUrl, `/offre/${id}?lang=${lang}`);
+}
+
+/** Stats rows of an offer by type. */
+export async function statCounts(db: Db, offerId: number): Promise<Record<string, number>> {
+  const result = await sql<{ type: string; n: number }>`
+    SELECT type, count(*)::integer AS n FROM stats WHERE ${offerId} = ANY(offer_ids) GROUP BY type`.execute(
+    db.kysely,
+  );
+  return Object.fromEntries(result.rows.map((r) => [r.type, r.n]));
+}
+
+/** A form body as the browser posts it without JavaScript. */
+export function formBody(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
