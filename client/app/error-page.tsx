@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo as ReactErrorInfo, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Lang } from '../../shared/contract';
 import type { ErrorInfo } from './errors';
@@ -32,9 +31,10 @@ export function ErrorPage({ info, lang }: { info: ErrorInfo; lang: Lang }) {
         </p>
       ) : null}
       <p>
-        <Link to={home} reloadDocument={!notFound} className="button">
+        {/* After a failure, a full load of the home page rather than the app's navigation. */}
+        <a href={home} data-reload={notFound ? undefined : ''} className="button">
           {t`Retour à l'accueil`}
-        </Link>
+        </a>
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import { Footer } from '../components/footer';
 import { ProgressBar } from '../components/progress-bar';
 import { OnlineStatus } from '../components/online-status';
 import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
+import { useLinkNavigation } from '../hooks/use-link-navigation';
 import { loadedI18n } from '../i18n/catalogs';
 import { Document } from './document';
 import { describeError } from './errors';
@@ -56,6 +57,7 @@ export function Frame() {
   const root = useLoaderData() as RootData;
   const page = usePageData();
   useIdlePrefetch(root.config);
+  useLinkNavigation();
   return (
     <>
       <SkipLink />

@@ -30,12 +30,16 @@ export function useShell(): Shell {
 
 export const DATA_SCRIPT_ID = 'portal-data';
 
-/** JSON inside an inline script: nothing that could close the tag or start a comment. */
+const UNSAFE = /[<>&\u2028\u2029]/g;
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** JSON inside an inline script: nothing that could close the tag or start a comment (one pass). */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE, (c) => ESCAPES[c] ?? c);
 }

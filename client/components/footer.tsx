@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, ExternalLinks, Lang, Omr } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
@@ -26,7 +25,7 @@ function PromotedPlaces({
       <ul className="footer-group__links">
         {group.lieux.map((lieu) => (
           <li key={lieu.id}>
-            <Link to={to('natureHub', { nature, lieu: lieu.slug })}>{lieu.libelle[lang]}</Link>
+            <a href={to('natureHub', { nature, lieu: lieu.slug })}>{lieu.libelle[lang]}</a>
           </li>
         ))}
       </ul>
@@ -96,24 +95,24 @@ export function Footer({
             <h2 className="footer-group__title">{t`Plan du site`}</h2>
             <ul className="footer-group__links">
               <li>
-                <Link to={to('home', {})}>{t`Accueil`}</Link>
+                <a href={to('home', {})}>{t`Accueil`}</a>
               </li>
               {natures.map((nature) => (
                 <li key={nature.id}>
-                  <Link to={to('nature', { nature: nature.id })}>{nature.libelle[lang]}</Link>
+                  <a href={to('nature', { nature: nature.id })}>{nature.libelle[lang]}</a>
                 </li>
               ))}
               <li>
-                <Link to={to('agencyDirectory', {})}>{t`Annuaire des agences`}</Link>
+                <a href={to('agencyDirectory', {})}>{t`Annuaire des agences`}</a>
               </li>
               <li>
-                <Link to={to('wishlist', {})}>{t`Ma sélection`}</Link>
+                <a href={to('wishlist', {})}>{t`Ma sélection`}</a>
               </li>
               <li>
-                <Link to={to('alerts', {})}>{t`Mes alertes`}</Link>
+                <a href={to('alerts', {})}>{t`Mes alertes`}</a>
               </li>
               <li>
-                <Link to={to('proContact', {})}>{t`Espace professionnels`}</Link>
+                <a href={to('proContact', {})}>{t`Espace professionnels`}</a>
               </li>
             </ul>
           </nav>
@@ -121,24 +120,24 @@ export function Footer({
             <h2 className="footer-group__title">{t`Espace professionnels`}</h2>
             <ul className="footer-group__links">
               <li>
-                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.services })}>
+                <a href={to('proContact', {}, { hash: PRO_SECTIONS.services })}>
                   {t`Nos services`}
-                </Link>
+                </a>
               </li>
               <li>
-                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.advertise })}>
+                <a href={to('proContact', {}, { hash: PRO_SECTIONS.advertise })}>
                   {t`Annoncer vos biens`}
-                </Link>
+                </a>
               </li>
               <li>
-                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.clients })}>
+                <a href={to('proContact', {}, { hash: PRO_SECTIONS.clients })}>
                   {t`Accès clients`}
-                </Link>
+                </a>
               </li>
               <li>
-                <Link to={to('proContact', {}, { hash: PRO_SECTIONS.contact })}>
+                <a href={to('proContact', {}, { hash: PRO_SECTIONS.contact })}>
                   {t`Nous contacter`}
-                </Link>
+                </a>
               </li>
             </ul>
           </nav>
@@ -146,19 +145,19 @@ export function Footer({
             <h2 className="footer-group__title">{t`Informations légales`}</h2>
             <ul className="footer-group__links">
               <li>
-                <Link to={to('cgu', {})}>{t`Conditions générales d'utilisation`}</Link>
+                <a href={to('cgu', {})}>{t`Conditions générales d'utilisation`}</a>
               </li>
               <li>
-                <Link to={to('legals', {})}>{t`Mentions légales`}</Link>
+                <a href={to('legals', {})}>{t`Mentions légales`}</a>
               </li>
               <li>
-                <Link to={to('personalData', {})}>{t`Données personnelles`}</Link>
+                <a href={to('personalData', {})}>{t`Données personnelles`}</a>
               </li>
               <li>
-                <Link to={to('cookies', {})}>{t`Cookies`}</Link>
+                <a href={to('cookies', {})}>{t`Cookies`}</a>
               </li>
               <li>
-                <Link to={to('ranking', {})}>{t`Classement des annonces`}</Link>
+                <a href={to('ranking', {})}>{t`Classement des annonces`}</a>
               </li>
               <li>
                 <button

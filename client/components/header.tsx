@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { Config, Lang } from '../../shared/contract';
@@ -24,24 +23,24 @@ export function Header({ lang, config }: { lang: Lang; config: Config }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={to('home', {})} className="brand">
+        <a href={to('home', {})} className="brand">
           {config.settings.title[lang]}
-        </Link>
+        </a>
         <nav className="site-header__nav" aria-label={t`Navigation principale`}>
           <ul>
             {natures.map((nature) => (
               <li key={nature.id}>
-                <Link to={to('nature', { nature: nature.id })}>{nature.libelle[lang]}</Link>
+                <a href={to('nature', { nature: nature.id })}>{nature.libelle[lang]}</a>
               </li>
             ))}
             <li>
-              <Link to={to('agencyDirectory', {})}>{t`Agences`}</Link>
+              <a href={to('agencyDirectory', {})}>{t`Agences`}</a>
             </li>
           </ul>
         </nav>
         <div className="site-header__tools">
-          <Link
-            to={to('wishlist', {})}
+          <a
+            href={to('wishlist', {})}
             className="selection-link"
             aria-label={t`Ma sélection : ${plural(count, { one: '# bien', other: '# biens' })}`}
           >
@@ -57,7 +56,7 @@ export function Header({ lang, config }: { lang: Lang; config: Config }) {
             <span className="badge" aria-hidden="true">
               {count}
             </span>
-          </Link>
+          </a>
           <LanguageLinks lang={lang} config={config} variant="header" />
           <button
             ref={burger}

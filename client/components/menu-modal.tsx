@@ -1,5 +1,4 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
@@ -90,18 +89,18 @@ export function MenuModal({
           <ul className="menu__links">
             {natures.map((nature) => (
               <li key={nature.id}>
-                <Link to={to('nature', { nature: nature.id })} onClick={close}>
+                <a href={to('nature', { nature: nature.id })} onClick={close}>
                   {nature.libelle[lang]}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
-              <Link to={to('agencyDirectory', {})} onClick={close}>{t`Agences`}</Link>
+              <a href={to('agencyDirectory', {})} onClick={close}>{t`Agences`}</a>
             </li>
             <li>
-              <Link to={to('wishlist', {})} onClick={close}>
+              <a href={to('wishlist', {})} onClick={close}>
                 {t`Ma sélection`} <span className="badge">{count}</span>
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import '../styles/home.css';
 import { useLingui } from '@lingui/react/macro';
 import { indexConfig } from '../../shared/config-index';
@@ -68,7 +67,7 @@ export default defineScreen({
           <ul className="mosaic">
             {data.tiles.map((tile, i) => (
               <li key={`${tile.nature}-${tile.rubrique}`} className="mosaic__tile">
-                <Link to={tile.href} className="mosaic__link">
+                <a href={tile.href} className="mosaic__link">
                   <img
                     className="mosaic__image"
                     src={`/media/mosaic/${tile.rubrique}.jpg`}
@@ -83,7 +82,7 @@ export default defineScreen({
                     <span className="mosaic__title">{tile.label}</span>
                     <span className="mosaic__nature">{tile.natureLabel}</span>
                   </span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
