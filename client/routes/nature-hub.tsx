@@ -9,7 +9,7 @@ import { href } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
 import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../components/breadcrumbs';
 import { hubTexts } from '../components/search/head-texts';
-import { HubLinks } from '../components/search/hub-links';
+import { HubLinks, placeCounts, type PlaceCount } from '../components/search/hub-links';
 import { FALLBACK_SIZE, toPlaceView, type PlaceView } from '../components/search/load-search';
 import { ResultList, useListStat } from '../components/search/result-list';
 import { SearchForm } from '../components/search/search-form';
@@ -24,7 +24,7 @@ interface HubData {
   place: PlaceView;
   ancestors: PlaceView[];
   offers: OfferList;
-  places: LieuCount[];
+  places: PlaceCount[];
   rubriques: RubriqueCount[];
 }
 
@@ -59,7 +59,7 @@ export default defineScreen<HubData>({
       place: toPlaceView(lieu),
       ancestors: lieu.ancestors.filter((a) => a.type !== 'Generic').map(toPlaceView),
       offers,
-      places: places.filter((p) => p.count >= min),
+      places: placeCounts(places, min),
       rubriques: rubriques.filter((r) => r.count >= min),
     };
   },

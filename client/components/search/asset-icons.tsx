@@ -54,18 +54,7 @@ export function AssetIconSprite({ keys }: { keys: readonly string[] }) {
 export function AssetIcon({ assetKey }: { assetKey: string }) {
   if (!PATHS[assetKey]) return null;
   return (
-    <svg
-      className="asset-icon"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <svg className="asset-icon" width="20" height="20" aria-hidden="true" focusable="false">
       <use href={`#${symbolId(assetKey)}`} />
     </svg>
   );

@@ -1,6 +1,22 @@
 import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, LieuCount, RubriqueCount } from '../../../shared/contract';
+
+/** A hub link to a place: what the link shows (a lieu of the API answer slimmed for the page). */
+export interface PlaceCount {
+  lieu: Pick<LieuCount['lieu'], 'id' | 'slug' | 'libelle'>;
+  count: number;
+}
+
+/** The hub links of an answer: places with at least `min` offers, slimmed. */
+export function placeCounts(answer: readonly LieuCount[], min: number): PlaceCount[] {
+  return answer
+    .filter((p) => p.count >= min)
+    .map((p) => ({
+      lieu: { id: p.lieu.id, slug: p.lieu.slug, libelle: p.lieu.libelle },
+      count: p.count,
+    }));
+}
 import { indexConfig } from '../../../shared/config-index';
 import { formatNumber } from '../../../shared/format';
 
@@ -17,7 +33,7 @@ export function HubLinks({
   placesTitle,
   rubriquesTitle,
 }: {
-  places: readonly LieuCount[];
+  places: readonly PlaceCount[];
   rubriques: readonly RubriqueCount[];
   placeHref(slug: string): string;
   rubriqueHref(id: number): string;

@@ -23,6 +23,7 @@ import {
 import type { OfferSearchQuery, PortalApi } from '../../../shared/portal-api';
 import { href } from '../../../shared/routes';
 import type { ScreenLoaderArgs } from '../../app/screen';
+import { placeCounts, type PlaceCount } from './hub-links';
 
 // The data of the search screens (nature page, result list, nature hub), loaded the same way on
 // the server and in the browser through PortalApi. The enlarged-search fallback is aggregated
@@ -48,7 +49,7 @@ export interface PlaceView {
 
 export interface HubLinks {
   /** Child places with at least the settings' minimum count of offers. */
-  places: LieuCount[];
+  places: PlaceCount[];
   /** Sub-categories in the place with at least that count. */
   rubriques: RubriqueCount[];
 }
@@ -298,7 +299,7 @@ export async function loadSearchPage(
   const parentRubrique = chosen.length === 1 ? chosen[0]! : index.generic.id;
   const childIds = new Set((index.rubriques.get(parentRubrique)?.children ?? []).map((r) => r.id));
   const hubs: HubLinks = {
-    places: places.filter((p) => p.count >= min),
+    places: placeCounts(places, min),
     rubriques: rubriques.filter((r) => childIds.has(r.rubrique_id) && r.count >= min),
   };
 
