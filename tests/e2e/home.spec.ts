@@ -26,6 +26,19 @@ test.describe('home page', () => {
     });
   }
 
+  test('follows page links inside the app, without reloading the document', async ({ page }) => {
+    await open(page, '/fr/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const tile = page.locator('.mosaic__link').first();
+    const href = await tile.getAttribute('href');
+    await tile.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/fr\/$/);
+    await expect(page.locator('.mosaic__link').first()).toBeVisible();
+  });
+
   test('shows the not-found page for an unknown address', async ({ page }) => {
     const response = await page.goto('/en/no-such-page/');
     expect(response?.status()).toBe(404);
