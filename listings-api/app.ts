@@ -12,6 +12,7 @@ import { lieuRoutes } from './routes/lieux';
 import { compteurRoutes } from './routes/compteur';
 import { formRoutes } from './routes/forms';
 import { alertRoutes } from './routes/alertes';
+import { alertMailRoutes } from './alerts/routes';
 import { agencyRoutes } from './routes/agences';
 import { staticRoutes } from './routes/static';
 import { sitemapRoutes } from './routes/sitemap';
@@ -99,6 +100,8 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   await app.register(compteurRoutes);
   await app.register(formRoutes);
   await app.register(alertRoutes);
+  // The links of alert mails (confirm, unsubscribe) and the mail job when ALERTS_INTERVAL_MS is set.
+  await app.register(alertMailRoutes, {});
   await app.register(agencyRoutes);
   await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
   await app.register(sitemapRoutes);

@@ -16,6 +16,8 @@ import { createLogger } from './logger';
 import security, { tileOrigin } from './plugins/security';
 import upstream from './plugins/upstream';
 import { apiRoutes, errorBody } from './api/routes';
+import alertsApi from './api/alerts';
+import { alertLinkRoutes } from './routes/alert-links';
 import { mediaRoutes } from './routes/media';
 import { healthRoutes } from './routes/health';
 import { languageRoutes } from './routes/language';
@@ -130,6 +132,8 @@ export async function buildApp(
   await app.register(apiRoutes);
   await app.register(mediaRoutes);
   await app.register(languageRoutes);
+  await app.register(alertsApi);
+  await app.register(alertLinkRoutes);
   await app.register((await import('./routes/sitemap')).sitemapRoutes, {
     publicUrl: config.publicUrl,
   });

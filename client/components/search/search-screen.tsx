@@ -7,6 +7,8 @@ import { href } from '../../../shared/routes';
 import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
 import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
 import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../breadcrumbs';
+import { AlertForm } from '../alert-form';
+import { FavouriteButton } from '../favourite-button';
 import { FallbackBlock } from './fallback-block';
 import { listTexts } from './head-texts';
 import { HubLinks } from './hub-links';
@@ -112,7 +114,13 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         {total > 0 ? <SortSelect criteria={criteria} config={config} path={path} /> : null}
       </div>
       {total > 0 ? (
-        <ResultList offers={offers.items} lang={lang} config={config} label={texts.heading} />
+        <ResultList
+          offers={offers.items}
+          lang={lang}
+          config={config}
+          label={texts.heading}
+          renderActions={(offer) => <FavouriteButton offer={offer} />}
+        />
       ) : fallback ? (
         <FallbackBlock
           fallback={fallback}
@@ -129,6 +137,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           listPath(criteria, place, lang, config, toSearchQuery({ ...criteria, page }, { config }))
         }
       />
+      <AlertForm criteria={criteria} config={config} lang={lang} />
       <HubLinks
         places={data.hubs.places}
         rubriques={data.hubs.rubriques}

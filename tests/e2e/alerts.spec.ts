@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { accessibilityViolations, expect, open, test } from './helpers';
+
+// Alerts in the browser: create one from a result list (with and without JavaScript), see it on
+// the alerts page (also after a reload), refuse a duplicate, delete it; axe checks of the alerts
+// page in both languages, empty and with an alert, and of the alert form.
+
+const email = () => `e2e-${randomBytes(4).toString('hex')}@example.com`;
+
+test.describe('alerts', () => {
+  test('are created from a result list and listed on the alerts page', async ({ page }) => {
+    await open(page, '/fr/vente/?price_min=500000');
+    const form = page.getByRole('region', { name: 'Créer une alerte' });
+    const input = form.getByLabel('Votre adresse e-mail');
+    const submit = form.getByRole('button', { name: "Créer l'alerte" });
+
+    await submit.click();
+    await expect(
+      form.getByText('Veuillez saisir une adresse e-mail', { exact: true }),
+    ).toBeVisible();
+    await expect(input).toBeFocused();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await input.fill('pas-une-adresse');
+    await submit.click();
+    await expect(form.getByText('Veuillez saisir une adresse e-mail valide')).toBeVisible();
+
+    const address = email();
+    await input.fill(address);
+    await form.getByLabel(/J'accepte d'être contacté/).check();
+    await submit.click();
+    await expect(form.getByRole('status')).toContainText('Votre demande a bien été enregistrée.');
+
+    await form.getByRole('link', { name: 'Voir mes alertes' }).click();
+    await expect(page).toHaveURL(/\/fr\/alertes\/$/);
+    const item = page.locator('.alert-item').filter({ hasText: address });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(/à partir de 500\s000\s€/);
+    await expect(item).toContainText('En attente de confirmation');
+    await page.reload();
+    await expect(page.locator('.alert-item').filter({ hasText: address })).toBeVisible();
+    // Its search is one click away.
+    await expect(item.getByRole('link', { name: /Voir les biens/ })).toHaveAttribute(
+      'href',
+      /\/fr\/vente\/[a-z-]+\/\?price_min=500000$/,
+    );
+
+    // The same search again for the same address: refused, in the page's language.
+    await open(page, '/fr/vente/?price_min=500000');
+    await page.getByLabel('Votre adresse e-mail').fill(address);
+    await page.getByRole('button', { name: "Créer l'alerte" }).click();
+    await expect(
+      page.getByText('Une alerte existe déjà pour cette recherche avec cette adresse e-mail.'),
+    ).toBeVisible();
+
+    // Deleted from the alerts page.
+    await open(page, '/fr/alertes/');
+    await page
+      .locator('.alert-item')
+      .filter({ hasText: address })
+      .getByRole('button', { name: /Supprimer l'alerte/ })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Votre alerte a bien été supprimée.' }),
+    ).toBeVisible();
+    await expect(page.locator('.alert-item').filter({ hasText: address })).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('.alert-item').filter({ hasText: address })).toHaveCount(0);
+  });
+
+  test('are created and listed without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto('/en/sale/?price_max=3000000');
+      const form = page.getByRole('region', { name: 'Create an alert' });
+      await form.getByRole('button', { name: 'Create the alert' }).click();
+      // Back on the list, at the form, with the error.
+      await expect(page).toHaveURL(/alert_error=email-required#alert-form$/);
+      await expect(page.getByText('Please enter an email address', { exact: true })).toBeVisible();
+
+      const address = email();
+      await page.getByLabel('Your email address').fill(address);
+      await page.getByRole('button', { name: 'Create the alert' }).click();
+      await expect(page).toHaveURL(/\/en\/alerts\/\?status=created$/);
+      await expect(page.getByText('Your request has been registered.')).toBeVisible();
+      const item = page.locator('.alert-item').filter({ hasText: address });
+      await expect(item).toContainText('up to €3,000,000');
+
+      await item.getByRole('button', { name: /Delete the alert/ }).click();
+      await expect(page).toHaveURL(/\/en\/alerts\/\?status=deleted$/);
+      await expect(page.getByText('Your alert has been deleted.')).toBeVisible();
+      await expect(page.getByText("You don't have any saved search to date.")).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [lang, path, list, withAlert] of [
+    ['fr', '/fr/alertes/', '/fr/vente/', false],
+    ['en', '/en/alerts/', '/en/sale/', false],
+    ['fr', '/fr/alertes/', '/fr/vente/', true],
+    ['en', '/en/alerts/', '/en/sale/', true],
+  ] as const) {
+    test(`${path} has no accessibility violation (${withAlert ? 'with an alert' : 'empty'})`, async ({
+      page,
+    }) => {
+      if (withAlert) {
+        await open(page, list);
+        // The alert form itself, with an error shown.
+        await page.locator('#alert-form').getByRole('button').click();
+        const form = await new AxeBuilder({ page })
+          .include('#alert-form')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        expect(form.violations.map((v) => v.id)).toEqual([]);
+        await page.locator('#alert-form input[type="email"]').fill(email());
+        await page.locator('#alert-form').getByRole('button').click();
+        await expect(page.locator('#alert-form .notice')).toBeVisible();
+      }
+      await open(page, path);
+      const empty =
+        lang === 'fr'
+          ? "Vous n'avez aucune recherche sauvegardée à ce jour."
+          : "You don't have any saved search to date.";
+      if (withAlert) {
+        await expect(page.locator('.alert-item')).toHaveCount(1);
+        await expect(page.getByText(empty)).toHaveCount(0);
+      } else {
+        await expect(page.getByText(empty)).toBeVisible();
+      }
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+});
