@@ -44,7 +44,11 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 class RequestLog extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const status = reply.statusCode;
     const line = {
       method: request.method,
