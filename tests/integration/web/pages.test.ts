@@ -332,6 +332,17 @@ describe('web routes', () => {
     expect(status).toBe(429);
   });
 
+  it('refuses a body over the size limit of /api writes', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/stat',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'liste', id: [1], padding: 'x'.repeat(20_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ statusCode: 413 });
+  });
+
   it('streams photos and mosaic images from the listings API with long caching', async () => {
     const omr = await upstreamJson<OmrData>(listings.url, '/omr-data');
     const mosaic = await app.inject(`/media/mosaic/${omr.mosaicRubs[0]}.jpg`);
