@@ -13,6 +13,7 @@ export default defineConfig({
       'tests/integration/**/*.test.{ts,tsx}',
     ],
     pool: 'forks',
+    globalSetup: ['./tests/fixtures/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ['default', './tests/summary-reporter.ts'],

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
@@ -9,6 +10,8 @@ export interface Db {
   kysely: Kysely<Database>;
   kind: DbKind;
   close(): Promise<void>;
+  /** The embedded instance (PGlite only), e.g. to dump its data directory. */
+  pglite?: PGlite;
 }
 
 export interface DbOptions {
@@ -16,6 +19,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory, or 'memory://' for a throw-away database. */
   dataDir?: string;
+  /** PGlite only: start from a dump made by `pglite.dumpDataDir()` (in memory unless dataDir is set). */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -27,7 +32,10 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 /** Opens PostgreSQL when a URL is given, PGlite otherwise; both behind the same Kysely API. */
 export async function openDb(options: DbOptions = {}): Promise<Db> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
@@ -39,17 +47,19 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     import('@electric-sql/pglite/contrib/cube'),
     import('@electric-sql/pglite/contrib/earthdistance'),
   ]);
-  const dataDir = options.dataDir ?? '.data/pglite';
+  const dataDir = options.dataDir ?? (options.loadDataDir ? 'memory://' : '.data/pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir,
     extensions: { pg_trgm, unaccent, cube, earthdistance },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await kysely.destroy();
       await pglite.close();

@@ -189,13 +189,17 @@ function feeScale(rng: Prng): FeeScaleRow[] {
     [1_000_000, 3_000_000],
     [3_000_000, null],
   ];
-  const rows: FeeScaleRow[] = bands.map(([from, to], i) => ({
-    nature: 'V' as NatureId,
-    from,
-    to,
-    percent: Math.max(3, Math.round((top - i * rng.float(0.4, 0.7)) * 10) / 10),
-    amount: null,
-  }));
+  let percent = top;
+  const rows: FeeScaleRow[] = bands.map(([from, to], i) => {
+    if (i > 0) percent -= rng.float(0.3, 0.6);
+    return {
+      nature: 'V' as NatureId,
+      from,
+      to,
+      percent: Math.max(3, Math.round(percent * 10) / 10),
+      amount: null,
+    };
+  });
   // Rent: percentage of the yearly rent; seasonal rent: percentage of the stay.
   rows.push({ nature: 'L', from: 0, to: null, percent: rng.pick([10, 12, 15]), amount: null });
   rows.push({ nature: 'S', from: 0, to: null, percent: rng.pick([15, 20, 25]), amount: null });

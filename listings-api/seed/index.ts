@@ -265,10 +265,13 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
   return run(db, options, true);
 }
 
-/** Empties the seed tables and what refers to them (contacts, prospects), plus alerts and stats. */
+/**
+ * Empties the seed tables and the rows that refer to them (contacts, prospects). Alerts and
+ * stats are kept: they hold no foreign key to offers and outlive a re-seed.
+ */
 export async function clearSeedData(db: Db): Promise<void> {
   await sql`
     TRUNCATE natures, rubriques, omr_lists, lieux, networks, agencies, omr_agency_lists, reviews,
-      offers, external_links, settings, omr_config, contacts, prospects, alerts, stats
+      offers, external_links, settings, omr_config, contacts, prospects
       RESTART IDENTITY CASCADE`.execute(db.kysely);
 }

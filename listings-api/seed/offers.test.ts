@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest';
+import type { NatureId } from '../db/types';
+import { buildAgencies } from './agencies';
+import { ATOUT_KEYS, RUB, rubriqueById, rubriquePath } from './catalog';
+import { buildGeography, lieuPath, type LieuRow } from './geography';
+import {
+  createOfferContext,
+  dpeClassOf,
+  DPE_BOUNDS,
+  DPE_CLASSES,
+  generateOffer,
+  gesClassOf,
+  offerReference,
+  PUBLICATION_WINDOW_DAYS,
+  type OfferRow,
+} from './offers';
+import { DEFAULT_NOW, DEFAULT_SEED } from './index';
+
+const N = 4000;
+const geo = buildGeography();
+const agencies = buildAgencies(DEFAULT_SEED, geo, DEFAULT_NOW);
+const ctx = createOfferContext(DEFAULT_SEED, DEFAULT_NOW, 240, geo, agencies.refs);
+const offers: OfferRow[] = Array.from({ length: N }, (_, i) => generateOffer(i + 1, ctx));
+const lieuOf = (o: OfferRow) => geo.byId.get(o.lieu_id) as LieuRow;
+const under = (o: OfferRow, slug: string) =>
+  o.lieu_path.includes((geo.bySlug.get(slug) as LieuRow).id);
+const share = (pred: (o: OfferRow) => boolean, from: readonly OfferRow[] = offers) =>
+  from.filter(pred).length / from.length;
+
+describe('offer generation', () => {
+  it('gives the same offer for the same seed and id, whatever else was drawn', () => {
+    const again = createOfferContext(DEFAULT_SEED, DEFAULT_NOW, 240, geo, agencies.refs);
+    expect(generateOffer(1234, again)).toEqual(offers[1233]);
+    expect(generateOffer(1, again)).toEqual(offers[0]);
+  });
+
+  it('gives other offers for another seed', () => {
+    const other = createOfferContext(DEFAULT_SEED + 1, DEFAULT_NOW, 240, geo, agencies.refs);
+    const differing = offers
+      .slice(0, 50)
+      .filter((o) => JSON.stringify(generateOffer(o.id, other)) !== JSON.stringify(o));
+    expect(differing.length).toBeGreaterThan(45);
+  });
+
+  it('has unique slugs ending with the id and unique PRS references', () => {
+    expect(new Set(offers.map((o) => o.slug)).size).toBe(N);
+    expect(new Set(offers.map((o) => o.reference)).size).toBe(N);
+    for (const o of offers) {
+      expect(o.slug).toMatch(new RegExp(`^[a-z0-9]+(-[a-z0-9]+)*-${o.id}$`));
+      expect(o.reference).toMatch(/^PRS-\d{6}$/);
+    }
+  });
+
+  it.each([1, 2, 999_999, 123_456])(
+    'references offer %i with a bijection below one million',
+    (id) => {
+      const ids = [id, id + 1_000_000 - 1].filter((x) => x < 1_000_000);
+      expect(new Set(ids.map(offerReference)).size).toBe(ids.length);
+      expect(offerReference(id)).toMatch(/^PRS-\d{6}$/);
+    },
+  );
+
+  it('stores the lieu and rubrique paths of its lieu and rubrique', () => {
+    for (const o of offers) {
+      expect(o.lieu_path).toEqual(lieuPath(lieuOf(o)));
+      expect(o.rubrique_path).toEqual(rubriquePath(o.rubrique_id));
+    }
+  });
+
+  it('only uses rubriques that apply to the nature, never the generic root', () => {
+    for (const o of offers) {
+      expect(rubriqueById(o.rubrique_id).natures).toContain(o.nature);
+      expect(rubriqueById(o.rubrique_id).is_generic).toBe(false);
+    }
+  });
+
+  it('keeps bedrooms below rooms, and rooms only for dwellings', () => {
+    for (const o of offers) {
+      const group = rubriqueById(o.rubrique_id).group;
+      if (group === 'land' || group === 'building') {
+        expect(o.rooms).toBeNull();
+        expect(o.bedrooms).toBeNull();
+      } else {
+        expect(o.rooms).toBeGreaterThanOrEqual(2);
+        expect(o.bedrooms).toBeGreaterThanOrEqual(1);
+        expect(o.bedrooms as number).toBeLessThan(o.rooms as number);
+      }
+    }
+  });
+
+  it('uses only atouts of the spec, in its order, and plausibly', () => {
+    for (const o of offers) {
+      for (const a of o.atouts) expect(ATOUT_KEYS).toContain(a);
+      expect([...o.atouts].sort((a, b) => ATOUT_KEYS.indexOf(a) - ATOUT_KEYS.indexOf(b))).toEqual(
+        o.atouts,
+      );
+    }
+    const chalets = offers.filter((o) => o.rubrique_id === RUB.chalets);
+    expect(share((o) => o.atouts.includes('cheminee'), chalets)).toBeGreaterThan(0.8);
+    const southVillas = offers.filter(
+      (o) => o.rubrique_id === RUB.villas && under(o, 'cote-d-azur'),
+    );
+    expect(share((o) => o.atouts.includes('piscine'), southVillas)).toBeGreaterThan(0.6);
+    const paris = offers.filter((o) => under(o, 'paris'));
+    expect(paris.some((o) => o.atouts.includes('vue_mer'))).toBe(false);
+    expect(
+      share(
+        (o) => o.atouts.includes('vue_mer'),
+        offers.filter((o) => under(o, 'saint-tropez')),
+      ),
+    ).toBeGreaterThan(0.3);
+  });
+
+  it('sets the one price field of its nature', () => {
+    for (const o of offers) {
+      expect(o.price !== null).toBe(o.nature === 'V');
+      expect(o.monthly_rent !== null).toBe(o.nature === 'L');
+      expect(o.weekly_rent !== null).toBe(o.nature === 'S');
+    }
+  });
+
+  it.each([
+    ['monthly rents', 'L' as NatureId, (o: OfferRow) => o.monthly_rent, 3_000, 40_000],
+    ['weekly rents', 'S' as NatureId, (o: OfferRow) => o.weekly_rent, 5_000, 150_000],
+    ['sale prices', 'V' as NatureId, (o: OfferRow) => o.price, 300_000, 200_000_000],
+  ])('keeps %s within realistic bounds', (_label, nature, value, min, max) => {
+    for (const o of offers.filter((x) => x.nature === nature)) {
+      expect(value(o)).toBeGreaterThanOrEqual(min);
+      expect(value(o)).toBeLessThanOrEqual(max);
+    }
+  });
+
+  it('prices Paris apartments between 9,000 and 30,000 € per m²', () => {
+    const apartments = offers.filter(
+      (o) =>
+        o.nature === 'V' && under(o, 'paris') && rubriqueById(o.rubrique_id).group === 'apartment',
+    );
+    expect(apartments.length).toBeGreaterThan(100);
+    for (const o of apartments) {
+      const perM2 = (o.price as number) / (o.surface as number);
+      // Rounding of the price may move it slightly past the bounds.
+      expect(perM2).toBeGreaterThan(8_800);
+      expect(perM2).toBeLessThan(30_600);
+    }
+  });
+
+  it('prices Saint-Tropez villas between 3 and 40 million euros', () => {
+    const villas = offers.filter(
+      (o) => o.nature === 'V' && o.rubrique_id === RUB.villas && under(o, 'saint-tropez'),
+    );
+    expect(villas.length).toBeGreaterThan(3);
+    for (const o of villas) {
+      expect(o.price).toBeGreaterThanOrEqual(2_500_000);
+      expect(o.price).toBeLessThanOrEqual(40_000_000);
+    }
+  });
+
+  it('computes fees consistently with who pays', () => {
+    for (const o of offers) {
+      if (o.nature === 'V') {
+        expect(o.fees?.percent).toBeGreaterThanOrEqual(3);
+        expect(o.fees?.percent).toBeLessThanOrEqual(6.5);
+        if (o.fees?.payer === 'buyer')
+          expect((o.price_without_fees as number) + (o.fees.amount as number)).toBe(o.price);
+        else {
+          expect(o.fees?.payer).toBe('seller');
+          expect(o.price_without_fees).toBeNull();
+        }
+      } else if (o.nature === 'L') {
+        expect(o.fees).toMatchObject({ payer: 'tenant', percent: null });
+        expect(o.fees?.deposit).toBeGreaterThanOrEqual(o.monthly_rent as number);
+      } else if (o.fees !== null) {
+        expect(o.fees.payer).toBe('tenant');
+      }
+    }
+  });
+
+  it('gives condominium facts to apartments for sale only', () => {
+    for (const o of offers) {
+      const expected = o.nature === 'V' && rubriqueById(o.rubrique_id).group === 'apartment';
+      expect(o.condo !== null, `${o.id}`).toBe(expected);
+    }
+  });
+
+  it('keeps DPE and GES values inside their classes, none for seasonal rents', () => {
+    for (const o of offers) {
+      if (o.nature === 'S') expect(o.dpe_class).toBeNull();
+      if (o.dpe_class === null) continue;
+      expect(dpeClassOf(o.dpe_value as number)).toBe(o.dpe_class);
+      expect(gesClassOf(o.ges_value as number)).toBe(o.ges_class);
+    }
+    const provided = offers.filter((o) => o.nature !== 'S' && o.rubrique_id !== RUB.terrains);
+    const missing = share((o) => o.dpe_class === null, provided);
+    expect(missing).toBeGreaterThan(0.04);
+    expect(missing).toBeLessThan(0.14);
+  });
+
+  it.each([
+    [70, 'A'],
+    [71, 'B'],
+    [110, 'B'],
+    [180, 'C'],
+    [181, 'D'],
+    [250, 'D'],
+    [330, 'E'],
+    [420, 'F'],
+    [421, 'G'],
+  ])('files a DPE of %i kWh/m²/year in class %s', (value, expected) => {
+    expect(dpeClassOf(value)).toBe(expected);
+    expect(DPE_CLASSES).toContain(expected);
+    const [min, max] = DPE_BOUNDS[expected as keyof typeof DPE_BOUNDS];
+    expect(value).toBeGreaterThanOrEqual(min);
+    expect(value).toBeLessThanOrEqual(max);
+  });
+
+  it('shows 4 to 12 distinct photos of the pool, with alt texts in both languages', () => {
+    for (const o of offers) {
+      expect(o.photos.length).toBeGreaterThanOrEqual(4);
+      expect(o.photos.length).toBeLessThanOrEqual(12);
+      expect(new Set(o.photos.map((p) => p.id)).size).toBe(o.photos.length);
+      for (const p of o.photos) {
+        expect(p).toMatchObject({ width: 1200, height: 900 });
+        expect(p.id).toBeGreaterThanOrEqual(1);
+        expect(p.id).toBeLessThanOrEqual(240);
+        expect(p.alt_fr.startsWith(o.titre1_fr)).toBe(true);
+        expect(p.alt_en.startsWith(o.titre1_en)).toBe(true);
+      }
+    }
+  });
+
+  it('writes titles and descriptions of 3 to 5 sentences in both languages', () => {
+    for (const o of offers) {
+      for (const text of [o.titre1_fr, o.titre1_en, o.titre2_fr, o.titre2_en])
+        expect(text.length).toBeGreaterThan(3);
+      // 'St. Moritz' is no sentence end.
+      const count = (d: string) => d.replace(/\bSt\. /g, 'St ').split(/(?<=[.!?])\s+/).length;
+      for (const d of [o.description_fr, o.description_en]) {
+        expect(d).not.toMatch(/\{\w+\}/);
+        expect(count(d)).toBeGreaterThanOrEqual(3);
+        expect(count(d)).toBeLessThanOrEqual(5);
+      }
+      expect(count(o.description_fr)).toBe(count(o.description_en));
+    }
+  });
+
+  it('dates offers within the 18 months before now, obsolete ones with obsolete_at', () => {
+    const now = DEFAULT_NOW.getTime();
+    for (const o of offers) {
+      expect(o.published_at.getTime()).toBeLessThan(now);
+      expect(now - o.published_at.getTime()).toBeLessThanOrEqual(
+        PUBLICATION_WINDOW_DAYS * 86_400_000,
+      );
+      expect(o.updated_at.getTime()).toBeGreaterThanOrEqual(o.published_at.getTime());
+      expect(o.obsolete_at !== null).toBe(o.status === 'obsolete');
+      if (o.obsolete_at) expect(o.obsolete_at.getTime()).toBeLessThanOrEqual(now);
+    }
+  });
+
+  it('places offers within a few kilometres of their lieu', () => {
+    for (const o of offers) {
+      const l = lieuOf(o);
+      expect(Math.abs((o.lat as number) - (l.lat as number))).toBeLessThan(0.03);
+      expect(Math.abs((o.lng as number) - (l.lng as number))).toBeLessThan(0.03);
+    }
+  });
+
+  it.each([
+    ['sale', (o: OfferRow) => o.nature === 'V', 0.67, 0.73],
+    ['rent', (o: OfferRow) => o.nature === 'L', 0.15, 0.21],
+    ['seasonal rent', (o: OfferRow) => o.nature === 'S', 0.09, 0.15],
+    [
+      'Paris and its west',
+      (o: OfferRow) =>
+        under(o, 'paris') ||
+        o.lieu_path.includes(geo.bySlug.get('hauts-de-seine')!.id) ||
+        o.lieu_path.includes(geo.bySlug.get('yvelines')!.id),
+      0.21,
+      0.29,
+    ],
+    ["Côte d'Azur", (o: OfferRow) => under(o, 'cote-d-azur'), 0.17, 0.23],
+    ['Northern Alps', (o: OfferRow) => under(o, 'alpes-du-nord'), 0.09, 0.15],
+    ['Basque coast', (o: OfferRow) => under(o, 'cote-basque'), 0.04, 0.08],
+    [
+      'abroad',
+      (o: OfferRow) => o.lieu_path.some((id) => geo.byId.get(id)?.is_foreign_country),
+      0.08,
+      0.13,
+    ],
+    ['hidden price', (o: OfferRow) => o.prix_cache, 0.03, 0.07],
+    ['exclusivity', (o: OfferRow) => o.exclusivity, 0.17, 0.23],
+    ['premium', (o: OfferRow) => o.premium, 0.015, 0.045],
+    ['obsolete', (o: OfferRow) => o.status === 'obsolete', 0.06, 0.1],
+    ['video', (o: OfferRow) => o.video_url !== null, 0.12, 0.18],
+    ['3D tour', (o: OfferRow) => o.tour_url !== null, 0.08, 0.12],
+  ])('gives %s a realistic share', (_label, pred, min, max) => {
+    const s = share(pred);
+    expect(s).toBeGreaterThanOrEqual(min);
+    expect(s).toBeLessThanOrEqual(max);
+  });
+
+  it('fits rubriques to places: chalets in the mountains, apartments in Paris', () => {
+    const chalets = offers.filter((o) => o.rubrique_id === RUB.chalets);
+    expect(
+      share(
+        (o) =>
+          under(o, 'alpes-du-nord') ||
+          o.lieu_path.includes(geo.bySlug.get('suisse')!.id) ||
+          o.lieu_path.includes(geo.bySlug.get('etats-unis')!.id),
+        chalets,
+      ),
+    ).toBeGreaterThan(0.85);
+    const paris = offers.filter((o) => under(o, 'paris'));
+    expect(share((o) => rubriqueById(o.rubrique_id).group === 'apartment', paris)).toBeGreaterThan(
+      0.6,
+    );
+    const mas = offers.filter((o) => o.rubrique_id === RUB.mas);
+    expect(
+      share((o) => under(o, 'provence') || under(o, 'cote-d-azur') || under(o, 'gard'), mas),
+    ).toBeGreaterThan(0.8);
+  });
+});
