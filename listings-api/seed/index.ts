@@ -258,10 +258,22 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   return summary;
 }
 
-/** Migrates, then seeds unless the database already holds seed data. Returns null when it did not seed. */
+/**
+ * Migrates, then seeds unless the database already holds seed data; returns null when it did not
+ * seed. A seeded database still gets any missing photo files back (existing ones are kept).
+ */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<SeedSummary | null> {
   await migrateToLatest(db);
-  if (await isSeeded(db)) return null;
+  if (await isSeeded(db)) {
+    if (options.writePhotos !== false) {
+      await generatePhotos({
+        dir: options.photosDir ?? DEFAULT_PHOTOS_DIR,
+        count: options.photoCount ?? DEFAULT_PHOTO_COUNT,
+        rubriques: RUBRIQUES,
+      });
+    }
+    return null;
+  }
   return run(db, options, true);
 }
 
