@@ -26,14 +26,62 @@ export function photoSrcSet(photo: Pick<Photo, 'src' | 'widths'>): string {
   return photo.widths.map((w) => `${photoUrl(photo, w)} ${w}w`).join(', ');
 }
 
+/** What a card shows of an offer (result lists keep only this in the page's data). */
+export type CardOffer = Pick<
+  OfferSummary,
+  | 'id'
+  | 'slug'
+  | 'nature'
+  | 'rubrique'
+  | 'titre1'
+  | 'titre2'
+  | 'price'
+  | 'monthlyRent'
+  | 'weeklyRent'
+  | 'prixCache'
+  | 'surface'
+  | 'rooms'
+  | 'bedrooms'
+  | 'exclusivity'
+  | 'photo'
+> & { lieu: Pick<OfferSummary['lieu'], 'slug'> };
+
+/** An offer reduced to what its card shows. */
+export function toCardOffer(offer: CardOffer): CardOffer {
+  return {
+    id: offer.id,
+    slug: offer.slug,
+    nature: { id: offer.nature.id },
+    rubrique: { id: offer.rubrique.id },
+    lieu: { slug: offer.lieu.slug },
+    titre1: offer.titre1,
+    titre2: offer.titre2,
+    price: offer.price,
+    monthlyRent: offer.monthlyRent,
+    weeklyRent: offer.weeklyRent,
+    prixCache: offer.prixCache,
+    surface: offer.surface,
+    rooms: offer.rooms,
+    bedrooms: offer.bedrooms,
+    exclusivity: offer.exclusivity,
+    photo: offer.photo,
+  };
+}
+
 /** The amount a card shows: sale price, monthly rent or weekly rent by nature. */
-export function offerAmount(offer: OfferSummary): number | null {
+export function offerAmount(
+  offer: Pick<OfferSummary, 'nature' | 'price' | 'monthlyRent' | 'weeklyRent'>,
+): number | null {
   const nature = offer.nature.id;
   return nature === 'V' ? offer.price : nature === 'L' ? offer.monthlyRent : offer.weeklyRent;
 }
 
 /** Path of an offer's page. */
-export function offerHref(offer: OfferSummary, lang: Lang, config: Config): string {
+export function offerHref(
+  offer: Pick<CardOffer, 'nature' | 'rubrique' | 'lieu' | 'slug'>,
+  lang: Lang,
+  config: Config,
+): string {
   return href(
     'offer',
     {
@@ -48,7 +96,7 @@ export function offerHref(offer: OfferSummary, lang: Lang, config: Config): stri
 }
 
 export interface OfferCardProps {
-  offer: OfferSummary;
+  offer: CardOffer;
   lang: Lang;
   config: Config;
   /** The card's link (default: the offer's page). */

@@ -10,10 +10,15 @@ import { defineScreen } from '../app/screen';
 import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../components/breadcrumbs';
 import { hubTexts } from '../components/search/head-texts';
 import { HubLinks, placeCounts, type PlaceCount } from '../components/search/hub-links';
-import { FALLBACK_SIZE, toPlaceView, type PlaceView } from '../components/search/load-search';
+import {
+  FALLBACK_SIZE,
+  toCardList,
+  toPlaceView,
+  type CardList,
+  type PlaceView,
+} from '../components/search/load-search';
 import { ResultList, useListStat } from '../components/search/result-list';
 import { SearchForm } from '../components/search/search-form';
-import type { OfferList } from '../../shared/contract';
 
 // Nature hub for a place (/fr/{nature}/demeures-luxe/{lieu}/, /en/{nature}/luxury-homes/{lieu}/):
 // the place's categories and sub-places that have at least the settings' minimum count of
@@ -23,7 +28,7 @@ interface HubData {
   nature: NatureId;
   place: PlaceView;
   ancestors: PlaceView[];
-  offers: OfferList;
+  offers: CardList;
   places: PlaceCount[];
   rubriques: RubriqueCount[];
 }
@@ -58,7 +63,7 @@ export default defineScreen<HubData>({
       nature,
       place: toPlaceView(lieu),
       ancestors: lieu.ancestors.filter((a) => a.type !== 'Generic').map(toPlaceView),
-      offers,
+      offers: toCardList(offers),
       places: placeCounts(places, min),
       rubriques: rubriques.filter((r) => r.count >= min),
     };

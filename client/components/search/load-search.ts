@@ -7,7 +7,6 @@ import type {
   LieuWithAncestors,
   NatureId,
   OfferList,
-  OfferSummary,
   RubriqueCount,
 } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
@@ -24,6 +23,7 @@ import type { OfferSearchQuery, PortalApi } from '../../../shared/portal-api';
 import { href } from '../../../shared/routes';
 import type { ScreenLoaderArgs } from '../../app/screen';
 import { placeCounts, type PlaceCount } from './hub-links';
+import { toCardOffer, type CardOffer } from '../offer-card';
 
 // The data of the search screens (nature page, result list, nature hub), loaded the same way on
 // the server and in the browser through PortalApi. The enlarged-search fallback is aggregated
@@ -68,7 +68,7 @@ export interface Fallback {
    * none: nothing found even enlarged.
    */
   kind: 'enlarged' | 'filtered' | 'none';
-  offers: OfferSummary[];
+  offers: CardOffer[];
   /** Offers of the unfiltered search (filtered kind). */
   unfilteredTotal: number;
   nearby: Substitute[];
@@ -82,12 +82,20 @@ export interface SearchPageData {
   place: PlaceView;
   /** Ancestors of the place, country first (breadcrumbs), without the generic place. */
   ancestors: PlaceView[];
-  offers: OfferList;
+  /** The page of offers (reduced to what the cards show). */
+  offers: CardList;
   pageCount: number;
   hubs: HubLinks;
   fallback: Fallback | null;
   /** The query has filters beyond the path (noindex). */
   filtered: boolean;
+}
+
+/** An offer list answer with its offers reduced to what the cards show. */
+export type CardList = Omit<OfferList, 'items'> & { items: CardOffer[] };
+
+export function toCardList(list: OfferList): CardList {
+  return { ...list, items: list.items.map(toCardOffer) };
 }
 
 export function toPlaceView(lieu: LieuWithAncestors['ancestors'][number]): PlaceView {
@@ -167,7 +175,7 @@ async function loadFallback(
       return {
         ...base,
         kind: 'filtered',
-        offers: unfiltered.items,
+        offers: unfiltered.items.map(toCardOffer),
         unfilteredTotal: unfiltered.total,
       };
     }
@@ -221,7 +229,7 @@ async function loadFallback(
   if (!params) return fallback;
   const nearest = await api.get('offers', offerQuery(params, lang, FALLBACK_SIZE), { signal });
   if (nearest.items.length === 0) return fallback;
-  return { ...fallback, kind: 'enlarged', offers: nearest.items };
+  return { ...fallback, kind: 'enlarged', offers: nearest.items.map(toCardOffer) };
 }
 
 /**
@@ -312,7 +320,7 @@ export async function loadSearchPage(
     criteria,
     place,
     ancestors: (lieu?.ancestors ?? []).filter((a) => a.type !== 'Generic').map(toPlaceView),
-    offers,
+    offers: toCardList(offers),
     pageCount,
     hubs,
     fallback,

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { Config, Lang, OfferSummary } from '../../../shared/contract';
+import type { Config, Lang } from '../../../shared/contract';
 import { API_PATHS } from '../../../shared/portal-api';
-import { OfferCard } from '../offer-card';
+import { OfferCard, type CardOffer } from '../offer-card';
 
 // The grid of offer cards of a result list, and the `liste` statistic of each list view.
 
@@ -41,15 +41,18 @@ export function ResultList({
   label,
   headingLevel = 2,
   renderActions,
+  linkFor,
 }: {
-  offers: readonly OfferSummary[];
+  offers: readonly CardOffer[];
   lang: Lang;
   config: Config;
   /** Accessible name of the list. */
   label?: string;
   headingLevel?: 2 | 3;
   /** Controls of each card (the favourite toggle), placed in the card's actions slot. */
-  renderActions?: (offer: OfferSummary) => ReactNode;
+  renderActions?: (offer: CardOffer) => ReactNode;
+  /** The link of each card (default: the offer's page), e.g. one carrying the search. */
+  linkFor?: (offer: CardOffer) => string;
 }) {
   const { t } = useLingui();
   return (
@@ -63,6 +66,7 @@ export function ResultList({
             eager={i < EAGER_CARDS}
             headingLevel={headingLevel}
             actions={renderActions?.(offer)}
+            to={linkFor?.(offer)}
           />
         </li>
       ))}
