@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
+import * as v from 'valibot';
 import { useLingui } from '@lingui/react/macro';
 import type { Lang } from '../../shared/contract';
 import {
@@ -14,7 +15,6 @@ import { messageById } from '../../shared/messages';
 import { API_PATHS } from '../../shared/portal-api';
 import { saveContactDetails, useContactDetails } from '../hooks/use-contact-details';
 import '../styles/offer-contact.css';
-import * as v from 'valibot';
 
 // The contact form of offer and agency pages (spec section 5): name, phone, email, message and
 // the recommendation opt-in. Every rule is checked in the browser with the schema the BFF uses

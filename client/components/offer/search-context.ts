@@ -9,6 +9,7 @@ import type {
 import {
   normaliseCriteria,
   parseSearchQuery,
+  pathRubriqueOf,
   toApiParams,
   toSearchQuery,
   type LieuTarget,
@@ -233,8 +234,16 @@ export async function loadStoredSearchNav(
     { ...stored, lieu: lieu?.id ?? config.genericLieu.id, page: 1 },
     config,
   );
-  // Any language will do: listContext reads the path back.
-  const path = searchHref(criteria, lieu?.slug ?? null, 'fr', config);
+  // Any language will do: listContext reads the path back. Everywhere is the nature's page.
+  const path = lieu
+    ? searchHref(criteria, lieu.slug, 'fr', config)
+    : href(
+        'nature',
+        { nature: criteria.nature, rubrique: pathRubriqueOf(criteria, config) ?? undefined },
+        'fr',
+        config,
+        { query: toSearchQuery(criteria, { config }) },
+      );
   const context = await listContext(path, offer, api, config, lang, signal);
   if (!context) return null;
   return navigationOf(context, offer, undefined, api, config, lang, signal);

@@ -183,7 +183,6 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
     });
 
     it('has the head: title, description, canonical, hreflang, Open Graph image, JSON-LD', () => {
-      const origin = 'http://localhost:80';
       expect(html).toMatch(new RegExp(`<title>${escapeRe(attr(offer.titre1))}`));
       expect(html).toMatch(/<meta name="description" content="[^"]{20,}"/);
       expect(html).toMatch(
@@ -209,7 +208,6 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
       });
       expect((listing!.image as string[]).length).toBe(offer.photos.length);
       expect(jsonLdOf(html).some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
-      void origin;
     });
 
     it('tags the answer with the offer, its agency and its place', () => {

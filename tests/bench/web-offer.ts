@@ -1,0 +1,73 @@
+import type { Config, OfferDetail, OfferList } from '../../shared/contract';
+import { href } from '../../shared/routes';
+import { benchPage, printFigures, type Figures, type Portal } from './lib';
+
+// The offer page (gallery, features, fees, condominium, energy scales, map block, agency,
+// contact form, breadcrumbs, JSON-LD) served by the production build in embedded mode, at 1 and
+// 32 connections, next to its two ceilings: the same bytes as a fixed string, and React rendering
+// the page with its data already in memory. Targets on this machine: at 1 connection p50 ≤ 5 ms
+// and p99 ≤ 15 ms; at 32 connections at least half the requests per second of the in-memory
+// render.
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A full offer page to measure: the newest sale with a condominium, diagnoses and 3+ photos. */
+export async function offerPagePath(portal: Portal): Promise<string> {
+  const config = await json<Config>(`${portal.apiUrl}/config`);
+  const list = await json<OfferList>(`${portal.apiUrl}/offre?nature=V&sort=new&limit=48&lang=fr`);
+  let fallback: OfferDetail | null = null;
+  for (const item of list.items) {
+    const offer = await json<OfferDetail>(`${portal.apiUrl}/offre/${item.id}?lang=fr`);
+    fallback ??= offer;
+    if (offer.condo && offer.dpe.class && offer.fees && offer.photos.length >= 3) {
+      fallback = offer;
+      break;
+    }
+  }
+  if (!fallback) throw new Error('no offer to measure: seed some offers');
+  return href(
+    'offer',
+    {
+      nature: fallback.nature.id,
+      rubrique: fallback.rubrique.id,
+      lieu: fallback.lieu.slug,
+      offre: fallback.slug,
+    },
+    'fr',
+    config,
+  );
+}
+
+function verdicts(rows: Figures[]): string[] {
+  const page = (connections: number) =>
+    rows.find((r) => r.connections === connections && !r.label.includes('('));
+  const memory = (connections: number) =>
+    rows.find((r) => r.connections === connections && r.label.includes('React, data in memory'));
+  const one = page(1);
+  const many = page(32);
+  const ceiling = memory(32);
+  const out: string[] = [];
+  if (one) {
+    out.push(`1 connection: p50 ${one.p50} ms (target ≤ 5), p99 ${one.p99} ms (target ≤ 15)`);
+  }
+  if (many && ceiling) {
+    const ratio = ceiling.rps > 0 ? many.rps / ceiling.rps : 0;
+    out.push(
+      `32 connections: ${many.rps} req/s = ${(ratio * 100).toFixed(0)} % of the in-memory render ` +
+        `(${ceiling.rps} req/s; target ≥ 50 %), p95 ${many.p95} ms, p99 ${many.p99} ms`,
+    );
+  }
+  return out;
+}
+
+export async function benchOffer(portal: Portal, { seconds = 8 } = {}): Promise<Figures[]> {
+  const path = await offerPagePath(portal);
+  const rows = await benchPage(portal, `offer ${path}`, path, { seconds });
+  printFigures('Offer page (production build, embedded PGlite)', rows);
+  for (const line of verdicts(rows)) console.log(line);
+  return rows;
+}

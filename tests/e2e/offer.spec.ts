@@ -1,0 +1,225 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accessibilityViolations, expect, open, test, waitForHydration } from './helpers';
+
+// The offer page in a browser: opened from a result list, previous/next in that search and back
+// to the list, the page-view and phone statistics, the gallery's lightbox with the keyboard, the
+// contact form with an invalid then a valid phone (details kept for the next visit), copying the
+// link (success and error), and no accessibility violation in either language or theme.
+
+interface ConfigLike {
+  natures: { id: string; slug: Record<'fr' | 'en', string> }[];
+  rubriquesTree: RubriqueLike;
+}
+interface RubriqueLike {
+  id: number;
+  isGeneric: boolean;
+  slug: Record<'fr' | 'en', string>;
+  nature: string[];
+  children: RubriqueLike[];
+}
+interface Summary {
+  slug: string;
+  nature: { id: string };
+  rubrique: { id: number };
+  lieu: { slug: string };
+}
+
+function findRubrique(node: RubriqueLike, id: number): RubriqueLike | undefined {
+  if (node.id === id) return node;
+  for (const child of node.children) {
+    const hit = findRubrique(child, id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The path of an offer page, as the route table writes it. */
+function offerPath(config: ConfigLike, offer: Summary, lang: 'fr' | 'en'): string {
+  const nature = config.natures.find((n) => n.id === offer.nature.id)!;
+  const rubrique = findRubrique(config.rubriquesTree, offer.rubrique.id);
+  const parts = [lang, nature.slug[lang]];
+  if (rubrique && !rubrique.isGeneric && rubrique.nature.includes(offer.nature.id)) {
+    parts.push(rubrique.slug[lang]);
+  }
+  parts.push(offer.lieu.slug, offer.slug);
+  return `/${parts.join('/')}/`;
+}
+
+/** An offer of the seed with at least `photos` photos. */
+async function offerWithPhotos(request: APIRequestContext, lang: 'fr' | 'en', photos: number) {
+  const config = (await (await request.get('/api/config')).json()) as ConfigLike;
+  const list = (await (
+    await request.get(`/api/offre?nature=V&sort=new&limit=24&lang=${lang}`)
+  ).json()) as { items: Summary[] };
+  for (const item of list.items) {
+    const detail = (await (
+      await request.get(`/api/offre-detail?slug=${item.slug}&lang=${lang}`)
+    ).json()) as { photos: unknown[]; titre1: string };
+    if (detail.photos.length >= photos) {
+      return {
+        path: offerPath(config, item, lang),
+        count: detail.photos.length,
+        title: detail.titre1,
+      };
+    }
+  }
+  throw new Error('no offer with enough photos in the seed');
+}
+
+const statTypes = (page: Page) => {
+  const types: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/stat') && r.method() === 'POST') {
+      types.push((r.postDataJSON() as { type: string }).type);
+    }
+  });
+  return types;
+};
+
+test('from a list to an offer, next, previous and back to the list', async ({ page }) => {
+  test.setTimeout(60_000);
+  const stats = statTypes(page);
+  await open(page, '/fr/vente/?sort=new');
+  const firstCard = page.locator('.result-list .offer-card__link').first();
+  const firstTitle = (await firstCard.textContent())!.trim();
+  await firstCard.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  await waitForHydration(page);
+  const firstUrl = page.url();
+
+  // The stored search of the list gives the neighbours.
+  const nav = page.getByRole('navigation', { name: 'Navigation dans les résultats' });
+  await expect(nav.getByText(/^Bien 1 sur \d+$/)).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Bien précédent/ })).toHaveCount(0);
+  await expect.poll(() => stats).toContain('detail');
+
+  await nav.getByRole('link', { name: /^Bien suivant/ }).click();
+  await expect(nav.getByText(/^Bien 2 sur \d+$/)).toBeVisible();
+  await expect(page).toHaveURL(/\?from=/);
+  const secondTitle = await page.getByRole('heading', { level: 1 }).textContent();
+  expect(secondTitle).not.toBe(firstTitle);
+
+  await nav.getByRole('link', { name: /^Bien précédent/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  expect(page.url().split('?')[0]).toBe(firstUrl.split('?')[0]);
+
+  await nav.getByRole('link', { name: 'Retour à la liste' }).click();
+  await expect(page).toHaveURL(/\/fr\/vente\/\?sort=new$/);
+  await expect(page.locator('.result-list .offer-card__link').first()).toHaveText(firstTitle);
+});
+
+test('reveals the phone number and counts it', async ({ page, request }) => {
+  const offer = await offerWithPhotos(request, 'fr', 1);
+  const stats = statTypes(page);
+  await open(page, offer.path);
+  await page.getByRole('button', { name: 'Afficher le téléphone' }).click();
+  await expect(page.locator('.agency-block__phone a[href^="tel:+"]')).toBeVisible();
+  await expect.poll(() => stats).toContain('telephone');
+});
+
+test('the gallery opens in a lightbox moved through with the keyboard', async ({
+  page,
+  request,
+}) => {
+  const offer = await offerWithPhotos(request, 'fr', 3);
+  await open(page, offer.path);
+  const all = page.getByRole('button', { name: `Voir les ${offer.count} photos` });
+  await all.click();
+  const dialog = page.getByRole('dialog', { name: offer.title });
+  await expect(dialog).toBeVisible();
+  const counter = dialog.locator('.lightbox__count');
+  await expect(counter).toContainText(`Photo 1 sur ${offer.count}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toContainText(`Photo 2 sur ${offer.count}`);
+  await page.keyboard.press('End');
+  await expect(counter).toContainText(`Photo ${offer.count} sur ${offer.count}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toContainText(`Photo 1 sur ${offer.count}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toContainText(`Photo ${offer.count} sur ${offer.count}`);
+  await page.keyboard.press('Home');
+  await expect(counter).toContainText(`Photo 1 sur ${offer.count}`);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(all).toBeFocused();
+});
+
+test('the contact form refuses an invalid phone, then sends and remembers the details', async ({
+  page,
+  request,
+}) => {
+  const offer = await offerWithPhotos(request, 'fr', 1);
+  await open(page, offer.path);
+  const form = page.getByRole('region', { name: "Contacter l'agence" });
+  await form.getByLabel('Nom').fill('Camille Martin');
+  await form.getByLabel('E-mail').fill('camille.martin@example.org');
+  await form.getByLabel('Téléphone').fill('06 12');
+  await form.getByLabel('Message').fill('Je souhaite visiter ce bien.');
+  await form.getByRole('button', { name: 'Envoyer' }).click();
+  const phone = form.getByLabel('Téléphone');
+  await expect(form.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await phone.fill('06 12 34 56 78');
+  await form.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(form.getByText("Votre demande d'informations a bien été envoyée.")).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  const stored = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('portal.contact') ?? 'null'),
+  );
+  expect(stored).toMatchObject({
+    name: 'Camille Martin',
+    email: 'camille.martin@example.org',
+    phone: '06 12 34 56 78',
+    phoneObject: { number: '+33612345678', country: 'FR' },
+    isSpammer: false,
+  });
+
+  // The next visit starts with the details filled in.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.getByLabel('Nom')).toHaveValue('Camille Martin');
+  await expect(form.getByLabel('Téléphone')).toHaveValue('06 12 34 56 78');
+});
+
+test('copies the link of the offer', async ({ page, context, request, baseURL }) => {
+  const offer = await offerWithPhotos(request, 'en', 1);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await open(page, offer.path);
+  const copy = page.getByRole('button', { name: 'Copy the link' });
+  await copy.click();
+  await expect(page.locator('.copy__button--success')).toHaveText('Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${offer.path}`);
+  // Back to idle after a moment.
+  await expect(page.getByRole('button', { name: 'Copy the link' })).toBeVisible({ timeout: 5_000 });
+});
+
+test('says Error! when the clipboard refuses', async ({ page, request }) => {
+  const offer = await offerWithPhotos(request, 'en', 1);
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+    });
+  });
+  await open(page, offer.path);
+  await page.getByRole('button', { name: 'Copy the reference' }).click();
+  await expect(page.locator('.copy__button--error')).toHaveText('Error!');
+  await expect(page.getByRole('status').filter({ hasText: 'Error!' })).toHaveCount(1);
+});
+
+for (const lang of ['fr', 'en'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the offer page has no accessibility violation (${lang}, ${theme})`, async ({
+      page,
+      request,
+    }) => {
+      const offer = await offerWithPhotos(request, lang, 1);
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await open(page, offer.path);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+}
