@@ -9,6 +9,8 @@ import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored
 import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../breadcrumbs';
 import { AlertForm } from '../alert-form';
 import { FavouriteButton } from '../favourite-button';
+import { offerHref } from '../offer-card';
+import { offerHrefInSearch } from '../offer/search-context';
 import { FallbackBlock } from './fallback-block';
 import { listTexts } from './head-texts';
 import { HubLinks } from './hub-links';
@@ -120,6 +122,14 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           config={config}
           label={texts.heading}
           renderActions={(offer) => <FavouriteButton offer={offer} />}
+          // The offer page shows previous/next in this search and the way back to this page.
+          linkFor={(offer) =>
+            offerHrefInSearch(
+              offerHref(offer, lang, config),
+              listPath(criteria, place, lang, config, toSearchQuery(criteria, { config })),
+              offers.search_key,
+            )
+          }
         />
       ) : fallback ? (
         <FallbackBlock
