@@ -145,6 +145,7 @@ export async function buildApp(
   // Forms posted to pages without JavaScript; the contact form and its spam guard; the offer map.
   await app.register((await import('./ssr/page-forms')).default);
   await app.register((await import('./api/contact')).default);
+  await app.register((await import('./api/prospect')).default);
   await app.register((await import('./api/offer-map')).offerMapRoutes, {
     tileUrl: config.mapTileUrl,
   });

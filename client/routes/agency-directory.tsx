@@ -11,6 +11,7 @@ import { DirectorySearch } from '../components/agency/directory-search';
 import {
   DIRECTORY_PAGE_SIZE,
   directorySearchParams,
+  isSearchable,
   pageCount,
   parseDirectoryQuery,
   type DirectoryQuery,
@@ -74,7 +75,7 @@ export default defineScreen({
     const list = await api.get(
       'agencies',
       {
-        search: query.search || undefined,
+        search: isSearchable(query.search) ? query.search : undefined,
         lieu: lieu?.id,
         sort: query.sort,
         page: query.page,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -44,6 +44,11 @@ export default defineScreen({
     const { t } = useLingui();
     const [sent, setSent] = useState(data.sent);
     const thanks = useRef<HTMLHeadingElement>(null);
+    const [justSent, setJustSent] = useState(false);
+    // A request sent from this page: the thanks take the focus (screen readers read them).
+    useEffect(() => {
+      if (justSent) thanks.current?.focus();
+    }, [justSent]);
     const privacy = href('personalData', {}, lang, config);
     return (
       <div className="pro-contact">
@@ -104,7 +109,7 @@ export default defineScreen({
               }
               onSent={() => {
                 setSent(true);
-                requestAnimationFrame(() => thanks.current?.focus());
+                setJustSent(true);
               }}
             />
           </section>

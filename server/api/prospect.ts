@@ -35,6 +35,16 @@ type Outcome =
   | { kind: 'invalid'; errors: Errors }
   | { kind: 'failed'; error: unknown };
 
+/** Errors on fields the page does not show (the picked place's id) go to the field it shows. */
+export function onFields(errors: Errors): Errors {
+  const out: Errors = {};
+  for (const [field, id] of Object.entries(errors)) {
+    const shown = UPSTREAM_FIELD[field] ?? field;
+    out[shown] ??= id;
+  }
+  return out;
+}
+
 function typedValues(body: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of [...PROSPECT_FIELDS, 'lieu_id']) {
@@ -116,7 +126,8 @@ async function prospectRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       if (outcome.kind === 'sent') return reply.code(201).send(outcome.answer);
       if (outcome.kind === 'failed') return sendApiFailure(reply, outcome.error);
-      const field = PROSPECT_FIELDS.find((f) => outcome.errors[f]) ?? 'form';
+      const field =
+        PROSPECT_FIELDS.find((f) => outcome.errors[f]) ?? Object.keys(outcome.errors)[0] ?? 'form';
       const message = `${field}: ${messageText(outcome.errors[field] ?? fieldInvalid.id)}`;
       return reply.code(400).send({ ...errorBody(400, message, field), errors: outcome.errors });
     },
@@ -141,7 +152,7 @@ async function prospectRoutes(app: FastifyInstance) {
         .redirect(`${ROUTE_BY_SCREEN.proContact.paths[lang]}?sent=1`, 303);
       return undefined;
     }
-    const errors = outcome.kind === 'invalid' ? outcome.errors : { form: SERVICE_ERROR };
+    const errors = outcome.kind === 'invalid' ? onFields(outcome.errors) : { form: SERVICE_ERROR };
     return encodeProspectState({ form: 'prospect', values, errors });
   });
 }

@@ -46,6 +46,11 @@ export function parseDirectoryQuery(input: QueryInput): DirectoryQuery {
   return { search, page: parsePage(query.get('page')), sort };
 }
 
+/** Agency search needs two letters or digits (the listings API's rule); shorter text is ignored. */
+export function isSearchable(search: string): boolean {
+  return search.replace(/[^\p{L}\p{N}]/gu, '').length >= 2;
+}
+
 /** The canonical query of a directory search: defaults left out, page only above 1. */
 export function directorySearchParams(query: Partial<DirectoryQuery>): URLSearchParams {
   const out = new URLSearchParams();

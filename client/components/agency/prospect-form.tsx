@@ -64,7 +64,10 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
     message: t`Message`,
   };
 
-  function show(next: Partial<Record<Field, string>>, form: HTMLFormElement) {
+  function show(given: Partial<Record<string, string>>, form: HTMLFormElement) {
+    // The picked place's id is a hidden field: its error shows on the city.
+    const { lieu_id: placeError, ...next } = given as Partial<Record<Field | 'lieu_id', string>>;
+    if (placeError) next.city ??= placeError;
     setErrors(next);
     const first = PROSPECT_FIELDS.find((f) => next[f]);
     if (first) {
@@ -82,9 +85,9 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
     const data = new FormData(form);
     const checked = parseForm(ProspectFormSchema, data);
     if (!checked.ok) {
-      const next: Partial<Record<Field, string>> = {};
+      const next: Partial<Record<string, string>> = {};
       for (const [field, descriptor] of Object.entries(checked.errors))
-        if (descriptor) next[field as Field] = descriptor.id;
+        if (descriptor) next[field] = descriptor.id;
       show(next, form);
       return;
     }

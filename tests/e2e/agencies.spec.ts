@@ -1,0 +1,175 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accessibilityViolations, expect, open, test, waitForHydration } from './helpers';
+
+// The agency screens in a browser: find an agency by name in the directory (the list follows the
+// typing), open it, switch its offers to another nature through the link's hash, send the
+// professional contact form (an invalid then a valid one, the city picked in the autocomplete),
+// and no accessibility violation on these pages in either language.
+
+interface AgencySummary {
+  slug: string;
+  name: string;
+  network: { slug: string } | null;
+}
+interface AgencyDetail extends AgencySummary {
+  offerCounts: Record<'V' | 'L' | 'S', number>;
+}
+interface ConfigLike {
+  natures: { id: 'V' | 'L' | 'S'; slug: Record<'fr' | 'en', string> }[];
+}
+
+/** An agency with offers of two natures at least, among the most relevant ones. */
+async function agencyWithTwoNatures(request: APIRequestContext): Promise<AgencyDetail> {
+  for (let page = 1; page <= 7; page++) {
+    const list = (await (
+      await request.get(`/api/agences?limit=48&page=${page}&lang=fr`)
+    ).json()) as { items: AgencySummary[] };
+    for (const item of list.items) {
+      const agency = (await (
+        await request.get(`/api/agence?slug=${item.slug}&lang=fr`)
+      ).json()) as AgencyDetail;
+      if (Object.values(agency.offerCounts).filter((n) => n > 0).length >= 2) return agency;
+    }
+  }
+  throw new Error('no agency with offers of two natures in the e2e database');
+}
+
+async function consentGiven(page: Page) {
+  // These journeys are not about cookies: answer the banner first.
+  await page.getByRole('button', { name: /^(Tout refuser|Refuse all)$/ }).click();
+}
+
+test('finds an agency by name and opens it', async ({ page }) => {
+  await open(page, '/fr/annuaire-immobilier-luxe/?sort=za');
+  await consentGiven(page);
+  const first = page.locator('.agency-card__name a').first();
+  const name = (await first.textContent())!.trim();
+  const word = name.split(' ').slice(0, 2).join(' ');
+
+  await open(page, '/fr/annuaire-immobilier-luxe/');
+  const field = page.getByRole('searchbox', { name: "Nom de l'agence" });
+  await field.pressSequentially(word, { delay: 30 });
+  await expect(page).toHaveURL(/[?&]search=/);
+  await expect(field).toBeFocused();
+  const card = page.getByRole('link', { name, exact: true });
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(/\/fr\/annuaire-immobilier-luxe\/agence\//);
+  // The reset brings the directory back to its defaults.
+  await page.goBack();
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Réinitialiser la recherche' }).click();
+  await expect(page).toHaveURL(/\/fr\/annuaire-immobilier-luxe\/$/);
+  await expect(page.getByRole('searchbox', { name: "Nom de l'agence" })).toHaveValue('');
+});
+
+test('opens the nature named in the hash of an agency link', async ({ page, request }) => {
+  const agency = await agencyWithTwoNatures(request);
+  const config = (await (await request.get('/api/config')).json()) as ConfigLike;
+  const natures = config.natures.filter((n) => agency.offerCounts[n.id] > 0);
+  const other = natures[1]!;
+  const path = `/fr/annuaire-immobilier-luxe/agence/${agency.slug}/`;
+
+  await open(page, `${path}#${other.slug.fr}`);
+  const nav = page.getByRole('navigation', { name: 'Biens par nature' });
+  await expect(nav.locator('[aria-current="true"]')).toContainText(
+    new RegExp(
+      `^${other.id === 'V' ? 'Vente' : other.id === 'L' ? 'Location' : 'Location saisonnière'}`,
+    ),
+  );
+  await expect(page).toHaveURL(new RegExp(`nature=${other.slug.fr}#${other.slug.fr}$`));
+  const links = page.locator('.agency-offers .offer-card__link');
+  await expect(links.first()).toBeVisible();
+  for (const href of await links.evaluateAll((els) => els.map((a) => a.getAttribute('href')))) {
+    expect(href).toMatch(new RegExp(`^/fr/${other.slug.fr}/`));
+  }
+
+  // A hash changed on the page switches again.
+  const first = natures[0]!;
+  await page.evaluate((slug) => (window.location.hash = slug), first.slug.fr);
+  await expect(page).toHaveURL(new RegExp(`#${first.slug.fr}$`));
+  await expect(page.locator('.agency-offers .offer-card__link').first()).toHaveAttribute(
+    'href',
+    new RegExp(`^/fr/${first.slug.fr}/`),
+  );
+});
+
+test('sends the professional contact form', async ({ page }) => {
+  await open(page, '/fr/contact-professionnel/');
+  await consentGiven(page);
+  const form = page.locator('form.prospect-form');
+  await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  await expect(form.getByText('Le formulaire contient des erreurs')).toBeVisible();
+  await expect(form.getByText('Veuillez saisir une ville').first()).toBeVisible();
+  await expect(form.getByRole('textbox', { name: /^Nom/ })).toBeFocused();
+
+  await form.getByRole('textbox', { name: /^Nom/ }).fill('Lefèvre');
+  await form.getByRole('textbox', { name: /^Prénom/ }).fill('Hélène');
+  await form.getByRole('textbox', { name: /^Société/ }).fill('Lefèvre Immobilier');
+  const city = form.getByRole('combobox', { name: /^Ville/ });
+  await city.pressSequentially('Paris', { delay: 40 });
+  const option = page.getByRole('option').first();
+  await expect(option).toBeVisible();
+  await city.press('ArrowDown');
+  await city.press('Enter');
+  await expect(city).toHaveValue(/Paris/);
+  await expect(form.locator('input[name="lieu_id"]')).toHaveValue(/^\d+$/);
+  await form.getByRole('textbox', { name: /^Téléphone/ }).fill('06 12 34 56 78');
+  await form.getByRole('textbox', { name: /^Adresse e-mail/ }).fill('helene@example.com');
+  await form.getByRole('textbox', { name: /^Message/ }).fill('Nous souhaitons diffuser nos biens.');
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/contact-prospect'));
+  await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
+  expect((await sent).status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Merci pour votre demande' })).toBeFocused();
+  await expect(page.getByText('Votre demande a bien été envoyée.')).toBeVisible();
+});
+
+const A11Y_PATHS: Record<'fr' | 'en', string[]> = {
+  fr: [
+    '/fr/annuaire-immobilier-luxe/',
+    '/fr/contact-professionnel/',
+    '/fr/cgu/',
+    '/fr/cookies/',
+    '/fr/legals/',
+    '/fr/personal-data/',
+    '/fr/classement-des-annonces/',
+  ],
+  en: [
+    '/en/luxury-real-estate-agencies/',
+    '/en/professional-contact/',
+    '/en/cgu/',
+    '/en/cookies/',
+    '/en/legals/',
+    '/en/personal-data/',
+    '/en/how-listings-are-ranked/',
+  ],
+};
+
+for (const lang of ['fr', 'en'] as const) {
+  for (const path of A11Y_PATHS[lang]) {
+    test(`${path} has no accessibility violation`, async ({ page }) => {
+      await open(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+
+  test(`agency and network pages have no accessibility violation (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const agency = await agencyWithTwoNatures(request);
+    const base =
+      lang === 'fr'
+        ? '/fr/annuaire-immobilier-luxe/agence/'
+        : '/en/luxury-real-estate-agencies/agency/';
+    await open(page, `${base}${agency.slug}/`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    if (agency.network) {
+      await open(page, `/${lang}/${lang === 'fr' ? 'reseau' : 'network'}/${agency.network.slug}/`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+  });
+}
