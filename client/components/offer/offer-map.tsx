@@ -26,12 +26,18 @@ interface MapConfig {
 
 type MapState = 'idle' | 'loading' | 'shown' | 'no-tiles' | 'error';
 
+const coordinateFormats = new Map<Lang, Intl.NumberFormat>();
+
 function coordinate(value: number, positive: string, negative: string, lang: Lang): string {
-  const digits = new Intl.NumberFormat(INTL_LOCALES[lang], {
-    minimumFractionDigits: 4,
-    maximumFractionDigits: 4,
-  }).format(Math.abs(value));
-  return `${digits}° ${value >= 0 ? positive : negative}`;
+  let format = coordinateFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALES[lang], {
+      minimumFractionDigits: 4,
+      maximumFractionDigits: 4,
+    });
+    coordinateFormats.set(lang, format);
+  }
+  return `${format.format(Math.abs(value))}° ${value >= 0 ? positive : negative}`;
 }
 
 /** 48.8534, 2.3486 → '48,8534° N, 2,3486° E' (French) / '48.8534° N, 2.3486° E'. */

@@ -399,6 +399,35 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
         expect(await contactsWith(message)).toBe(0);
       },
     );
+
+    it('keeps the form and what was typed when the offer itself cannot be loaded', async () => {
+      // An offer no one has looked at: nothing of it in the web process's memory.
+      const id = await findOffer(world.db, sql<boolean>`o.id <> ${offer.id} AND o.nature = 'L'`);
+      const other = await offerDetail(world, id, 'fr');
+      const message = unique('Down, offer unknown to the web process');
+      // The frame's configuration is in memory, as on any running site.
+      expect((await world.web.inject('/fr/')).statusCode).toBe(200);
+      world.setDown(true);
+      let res;
+      try {
+        res = await world.web.inject({
+          method: 'POST',
+          url: offerPathOf(other, 'fr', world.config),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: formBody({ _form: 'contact', offer_id: String(id), ...VALID, message }),
+          remoteAddress: nextAddress(),
+        });
+      } finally {
+        world.setDown(false);
+      }
+      expect(res.statusCode).toBe(503);
+      const text = textOf(res.body);
+      expect(text).toContain("Votre demande n'a pas pu être envoyée");
+      expect(text).toContain(FAILED.fr);
+      expect(res.body).toContain(message);
+      expect(res.body).toContain(`<input type="hidden" name="offer_id" value="${id}"/>`);
+      expect(await contactsWith(message)).toBe(0);
+    });
   });
 
   it('limits well-formed requests per connection behind the cookie counter', async () => {

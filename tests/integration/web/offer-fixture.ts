@@ -58,7 +58,7 @@ export async function startOfferWorld(
   const api = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR, countsRefreshMs: 0 });
   const apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const relay = options.switchable ? await startSwitch(apiUrl) : undefined;
-  const web = await buildWebApp(relay?.url ?? apiUrl, { upstreamTimeoutMs: 2_000, ...options.web });
+  const web = await buildWebApp(relay?.url ?? apiUrl, { upstreamTimeoutMs: 5_000, ...options.web });
   const config = await upstreamJson<Config>(apiUrl, '/config');
   return {
     db,
