@@ -15,6 +15,10 @@ export interface EmbeddedListingsOptions {
   photosDir?: string;
   /** Offers to seed when the database is empty (default: the seed's own default). */
   seedOffers?: number;
+  /** Size of the photo pool written when seeding (default: the seed's own default). */
+  photoCount?: number;
+  /** PGlite only: start from a dump made by `pglite.dumpDataDir()` instead of an empty database. */
+  loadDataDir?: Blob;
   logger?: boolean | object;
 }
 
@@ -30,11 +34,19 @@ export interface RunningListingsApi {
 export async function startListingsApi(
   options: EmbeddedListingsOptions = {},
 ): Promise<RunningListingsApi> {
-  const db = await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const db = await openDb({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
   try {
     await migrateToLatest(db);
     const photosDir = options.photosDir ?? '.data/photos';
-    await seedIfEmpty(db, { offers: options.seedOffers, photosDir });
+    await seedIfEmpty(db, {
+      offers: options.seedOffers,
+      photoCount: options.photoCount,
+      photosDir,
+    });
     const app = await buildListingsApp({ db, photosDir, logger: options.logger ?? false });
     app.addHook('onClose', async () => {
       await db.close();

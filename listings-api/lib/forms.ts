@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import * as v from 'valibot';
+import { noControlChars } from './params';
 
 // Building blocks of the form bodies (contact, prospect, alert). Messages name the rule; the API
 // prefixes them with the field, e.g. 'phone: must be a valid telephone number'.
@@ -10,6 +11,7 @@ export const MESSAGE_MAX = 5000;
 export function requiredText(max: number) {
   return v.pipe(
     v.string('must be a string'),
+    noControlChars,
     v.trim(),
     v.nonEmpty('is required'),
     v.maxLength(max, `must have at most ${max} characters`),
@@ -18,6 +20,7 @@ export function requiredText(max: number) {
 
 export const EmailSchema = v.pipe(
   v.string('must be a string'),
+  noControlChars,
   v.trim(),
   v.nonEmpty('is required'),
   v.maxLength(254, 'must have at most 254 characters'),
@@ -33,6 +36,7 @@ export interface ParsedPhone {
 /** A telephone number as typed, valid for libphonenumber (national numbers read as French). */
 export const PhoneSchema = v.pipe(
   v.string('must be a string'),
+  noControlChars,
   v.trim(),
   v.nonEmpty('is required'),
   v.maxLength(40, 'must have at most 40 characters'),

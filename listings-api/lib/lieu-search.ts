@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/types';
 import type { Lang, LieuType } from '../../shared/contract';
 import type { LieuRow } from './mappers';
 import { likeEscape } from './text';
@@ -55,4 +56,24 @@ export function searchLieuxQuery(
       l.id
     LIMIT ${search.limit}
   `;
+}
+
+/**
+ * Word similarity needed for a close-spelling match. pg_trgm's default (0.6) misses one wrong
+ * letter in a short name ('cannas' for 'cannes' scores 0.57).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
+/** Runs the autocomplete with its similarity threshold (set for this transaction only). */
+export async function searchLieux(
+  db: Kysely<Database>,
+  search: LieuSearch,
+): Promise<(LieuRow & { parent_label: string | null })[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`.execute(
+      trx,
+    );
+    const result = await searchLieuxQuery(search).execute(trx);
+    return result.rows;
+  });
 }

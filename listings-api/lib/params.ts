@@ -6,6 +6,16 @@ import { LangSchema } from '../../shared/contract';
 
 const MAX_INT = 2_147_483_647;
 
+/**
+ * Text without control characters (tabs and line breaks aside): PostgreSQL refuses NUL in text,
+ * and no form field needs the others.
+ */
+export const noControlChars = v.regex(
+  // eslint-disable-next-line no-control-regex
+  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
+  'must not contain control characters',
+);
+
 /** A whole number in [min, max], sent as a decimal string. */
 export function intParam(min = 0, max = MAX_INT) {
   return v.pipe(
@@ -67,6 +77,7 @@ export const flagParam = v.pipe(
 export function textParam(min: number, max: number) {
   return v.pipe(
     v.string(),
+    noControlChars,
     v.trim(),
     v.minLength(min, `must have at least ${min} characters`),
     v.maxLength(max, `must have at most ${max} characters`),

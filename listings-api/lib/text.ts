@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noControlChars } from './params';
 
 /**
  * User text as search_name columns are written (places, agencies): punctuation (apostrophes,
@@ -20,6 +21,7 @@ export function likeEscape(text: string): string {
 /** Search text of 2 to 100 characters, punctuation aside. */
 export const searchTextParam = v.pipe(
   v.string(),
+  noControlChars,
   v.maxLength(100, 'must have at most 100 characters'),
   v.check((text) => searchText(text).length >= 2, 'must have at least 2 letters or digits'),
 );

@@ -151,17 +151,18 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
           OR ${text} <% a.search_name)`);
         searchRank = sql`CASE WHEN a.search_name LIKE ${pattern} || '%' THEN 0
           WHEN a.search_name LIKE '%' || ${pattern} || '%' THEN 1 ELSE 2 END,
-          word_similarity(${text}, a.search_name) DESC`;
+          word_similarity(${text}, a.search_name) DESC, similarity(${text}, a.search_name) DESC`;
       }
       const where = sql<boolean>`(${conds.length > 0 ? sql.join(conds, sql` AND `) : sql`true`})`;
+      // Names are compared on their accent-free lowercase form, byte order: the same on every server.
       const order =
         q.sort === 'az'
-          ? sql`a.search_name ASC, a.id ASC`
+          ? sql`a.search_name COLLATE "C" ASC, a.id ASC`
           : q.sort === 'za'
-            ? sql`a.search_name DESC, a.id DESC`
+            ? sql`a.search_name COLLATE "C" DESC, a.id DESC`
             : searchRank
               ? sql`${searchRank}, a.relevance DESC, a.id ASC`
-              : sql`a.relevance DESC, a.search_name ASC, a.id ASC`;
+              : sql`a.relevance DESC, a.search_name COLLATE "C" ASC, a.id ASC`;
       const [total, items] = await Promise.all([
         sql<{ n: number }>`SELECT count(*)::integer AS n FROM agencies a WHERE ${where}`
           .execute(db.kysely)

@@ -19,6 +19,7 @@ import {
   requiredText,
 } from '../lib/forms';
 import { isoDate } from '../lib/mappers';
+import { noControlChars } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 
 const StatBody = v.pipe(
@@ -74,6 +75,7 @@ const ProspectBody = v.object({
   message: v.optional(
     v.pipe(
       v.string('must be a string'),
+      noControlChars,
       v.trim(),
       v.maxLength(MESSAGE_MAX, `must have at most ${MESSAGE_MAX} characters`),
     ),

@@ -25,7 +25,7 @@ import {
   limitParam,
   slugParam,
 } from '../lib/params';
-import { searchLieuxQuery } from '../lib/lieu-search';
+import { searchLieux } from '../lib/lieu-search';
 import { searchText, searchTextParam } from '../lib/text';
 import type { ValibotTypeProvider } from '../lib/validation';
 
@@ -71,9 +71,9 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { lang, limit, types } = request.query;
       const q = searchText(request.query.q);
-      const result = await searchLieuxQuery({ text: q, lang, limit, types }).execute(db.kysely);
+      const rows = await searchLieux(db.kysely, { text: q, lang, limit, types });
       return {
-        items: result.rows.map((row) => ({
+        items: rows.map((row) => ({
           id: row.id,
           slug: row.slug,
           libelle: lang === 'en' ? row.libelle_en : row.libelle_fr,
