@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { PortalApi } from '../../shared/portal-api';
+import { buildRenderer, ROOT } from '../../server/ssr/renderer';
+import { createUpstreamClient } from '../../server/upstream/client';
+import { createServerPortalApi } from '../../server/upstream/portal-api';
+import { MemoryCache } from '../../server/upstream/memory-cache';
+
+// The harness of the page benchmarks: the production portal in embedded mode, autocannon, and the
+// two ceilings a page is compared with (the same bytes as a fixed string; React rendering the same
+// page with its data already in memory).
+
+export interface Figures {
+  label: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Transport errors and timeouts. */
+  errors: number;
+  /** Answers whose status was not 2xx (expected for an error page). */
+  non2xx: number;
+  bytes: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs autocannon against one URL; latencies in milliseconds. */
+export async function measure(
+  label: string,
+  url: string,
+  {
+    connections,
+    seconds = 8,
+    headers,
+  }: { connections: number; seconds?: number; headers?: Record<string, string> },
+): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    label,
+    connections,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 ?? result.latency.p90,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  };
+}
+
+export function printFigures(title: string, rows: Figures[]): void {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((r) => ({
+      case: r.label,
+      conns: r.connections,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p95 ms': r.p95,
+      'p99 ms': r.p99,
+      'bytes/resp': r.bytes,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    })),
+  );
+}
+
+export interface Portal {
+  url: string;
+  apiUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production build (`npm run build` must have run) in embedded mode on a throw-away
+ * PGlite database seeded with `seedOffers` offers, and waits until it is ready.
+ */
+export async function startPortal({ seedOffers = 20_000 } = {}): Promise<Portal> {
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EMBEDDED_API_PORT: String(apiPort),
+        LISTINGS_API_URL: '',
+        DATABASE_URL: '',
+        PGLITE_DIR: path.join(dataDir, 'pglite'),
+        SEED_OFFERS: String(seedOffers),
+        LOG_LEVEL: 'warn',
+        COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The first ceiling: a server answering the same bytes as a fixed string. */
+export async function startFixedStringServer(
+  body: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify({ logger: false });
+  app.get('/*', (_request, reply) => {
+    reply.type('text/html; charset=utf-8').send(body);
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+/** A PortalApi whose answers were fetched once from the listings API and are then kept. */
+function memoPortalApi(inner: PortalApi): PortalApi {
+  const answers = new Map<string, unknown>();
+  return {
+    async get(name, query) {
+      const key = `${name} ${JSON.stringify(query)}`;
+      if (!answers.has(key)) answers.set(key, await inner.get(name, query));
+      return answers.get(key) as never;
+    },
+    send: (name, body) => inner.send(name, body),
+  };
+}
+
+/**
+ * The second ceiling: the production SSR bundle rendering pages with every loader answer already
+ * in memory (no upstream call after the first request of each page).
+ */
+export async function startInMemoryRenderServer(
+  apiUrl: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const renderer = await buildRenderer();
+  const ssr = await renderer.load();
+  const logger = pino({ level: 'warn' });
+  const upstream = createUpstreamClient({ baseUrl: apiUrl, timeoutMs: 5_000, logger });
+  const api = memoPortalApi(createServerPortalApi({ upstream, cache: new MemoryCache() }));
+  const app: FastifyInstance = Fastify({ logger: false });
+  app.get('/*', async (request, reply) => {
+    const origin = `http://${request.host}`;
+    const result = await ssr.render(new Request(new URL(request.url, origin)), {
+      api,
+      nonce: 'bench',
+      assets: renderer.assets,
+      origin,
+      tags: new Set(),
+      waitForAll: false,
+      onError: () => {},
+    });
+    if (result.kind === 'response') return reply.code(result.response.status).send();
+    reply.code(result.status).type('text/html; charset=utf-8');
+    reply.hijack();
+    reply.raw.writeHead(result.status, { 'content-type': 'text/html; charset=utf-8' });
+    result.pipe(reply.raw);
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, close: () => app.close() };
+}
+
+/**
+ * Measures one page of the running portal at 1 and 32 connections next to its two ceilings.
+ */
+export async function benchPage(
+  portal: Portal,
+  label: string,
+  pagePath: string,
+  { seconds = 8, expectStatus = 200, inMemory = true } = {},
+): Promise<Figures[]> {
+  const pageUrl = `${portal.url}${pagePath}`;
+  const first = await fetch(pageUrl);
+  const body = await first.text();
+  if (first.status !== expectStatus) {
+    throw new Error(`${pagePath} answered ${first.status}, expected ${expectStatus}`);
+  }
+  const fixed = await startFixedStringServer(body);
+  const memory = inMemory ? await startInMemoryRenderServer(portal.apiUrl) : undefined;
+  const rows: Figures[] = [];
+  try {
+    if (memory) await fetch(`${memory.url}${pagePath}`).then((r) => r.text());
+    for (const connections of [1, 32]) {
+      rows.push(await measure(`${label}`, pageUrl, { connections, seconds }));
+      if (memory) {
+        rows.push(
+          await measure(`${label} (React, data in memory)`, `${memory.url}${pagePath}`, {
+            connections,
+            seconds,
+          }),
+        );
+      }
+      rows.push(
+        await measure(`${label} (fixed string, same size)`, `${fixed.url}${pagePath}`, {
+          connections,
+          seconds,
+        }),
+      );
+    }
+  } finally {
+    await fixed.close();
+    await memory?.close();
+  }
+  return rows;
+}
