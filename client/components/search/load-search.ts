@@ -19,7 +19,11 @@ import {
   toSearchQuery,
   type SearchCriteria,
 } from '../../../shared/criteria';
-import type { OfferSearchQuery, PortalApi } from '../../../shared/portal-api';
+import {
+  isPortalApiError,
+  type OfferSearchQuery,
+  type PortalApi,
+} from '../../../shared/portal-api';
 import { href } from '../../../shared/routes';
 import type { ScreenLoaderArgs } from '../../app/screen';
 import { placeCounts, type PlaceCount } from './hub-links';
@@ -145,6 +149,15 @@ function filtersOf(criteria: SearchCriteria, config: Config, lieu: LieuWithAnces
   return params;
 }
 
+const NO_FALLBACK: Fallback = {
+  kind: 'none',
+  offers: [],
+  unfilteredTotal: 0,
+  nearby: [],
+  parents: [],
+  rubriques: [],
+};
+
 async function loadFallback(
   api: PortalApi,
   config: Config,
@@ -155,14 +168,7 @@ async function loadFallback(
   signal: AbortSignal,
 ): Promise<Fallback> {
   const chosen = chosenRubriques(criteria, config);
-  const base: Fallback = {
-    kind: 'none',
-    offers: [],
-    unfilteredTotal: 0,
-    nearby: [],
-    parents: [],
-    rubriques: [],
-  };
+  const base = NO_FALLBACK;
 
   // Filters emptied the list while the section has offers here: say so rather than enlarge.
   if (hasFilters(criteria, config)) {
@@ -299,7 +305,13 @@ export async function loadSearchPage(
 
   const fallback =
     offers.total === 0
-      ? await loadFallback(api, config, lang, criteria, lieu, offers.search_key, signal)
+      ? await loadFallback(api, config, lang, criteria, lieu, offers.search_key, signal).catch(
+          (error: unknown) => {
+            // The enlarged search is a help, not the page: without it, say nothing was found.
+            if (signal.aborted || !isPortalApiError(error)) throw error;
+            return NO_FALLBACK;
+          },
+        )
       : null;
 
   // Sub-categories: the children of the path's rubrique (the top-level ones without it).

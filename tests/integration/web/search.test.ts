@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
 import { testDbKinds } from '../../fixtures/db';
-import { buildWebApp, startListingsApi, textOf, upstreamJson } from './helpers';
+import { buildWebApp, startFake, startListingsApi, textOf, upstreamJson } from './helpers';
 
 // The search screens against the real listings API on the seeded test database: filters change
 // the results, sorts order them, paging, the enlarged-search fallback texts, 404s, head and cache
@@ -65,6 +65,20 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
   let place: LieuWithAncestors;
   const api = <T>(path: string) => upstreamJson<T>(listings.url, path);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+
+  /** A sale rubrique with offers elsewhere and none at the place. */
+  async function rubriqueMissingAtPlace() {
+    const here = await api<RubriqueCount[]>(`/compteur/rubriques?nature=V&lieu=${place.id}`);
+    const everywhere = await api<RubriqueCount[]>('/compteur/rubriques?nature=V');
+    const index = indexConfig(config);
+    const present = new Set(here.map((r) => r.rubrique_id));
+    const missing = everywhere
+      .filter((r) => !present.has(r.rubrique_id) && r.count > 0)
+      .map((r) => index.rubriques.get(r.rubrique_id)!)
+      .find((r) => r.nature.includes('V'));
+    expect(missing, 'a rubrique with offers elsewhere and none at the place').toBeDefined();
+    return missing!;
+  }
 
   beforeAll(async () => {
     listings = await startListingsApi(kind);
@@ -274,15 +288,8 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
     it.each(['fr', 'en'] as const)(
       'enlarges the search when the section has nothing at the place (%s)',
       async (lang) => {
-        const here = await api<RubriqueCount[]>(`/compteur/rubriques?nature=V&lieu=${place.id}`);
-        const everywhere = await api<RubriqueCount[]>('/compteur/rubriques?nature=V');
+        const missing = await rubriqueMissingAtPlace();
         const index = indexConfig(config);
-        const present = new Set(here.map((r) => r.rubrique_id));
-        const missing = everywhere
-          .filter((r) => !present.has(r.rubrique_id) && r.count > 0)
-          .map((r) => index.rubriques.get(r.rubrique_id)!)
-          .find((r) => r.nature.includes('V'));
-        expect(missing, 'a rubrique with offers elsewhere and none at the place').toBeDefined();
         const lieu = await api<LieuWithAncestors>(`/lieu?id=${place.id}&lang=${lang}`);
         const nature = index.natures.get('V')!.slug[lang];
         const res = await get(`/${lang}/${nature}/${missing!.slug[lang]}/${place.slug}/`);
@@ -310,6 +317,43 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
         expect(headOf(res.body)).toContain('<meta name="robots" content="noindex, follow"/>');
       },
     );
+
+    it('still answers the page when the substitute searches fail', async () => {
+      const missing = await rubriqueMissingAtPlace();
+      // A listings API whose /compteur fails (the fault), everything else answered for real.
+      const fake = await startFake((req, res) => {
+        if (req.url?.startsWith('/compteur?')) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"statusCode":500,"error":"Internal Server Error","message":"boom"}');
+          return;
+        }
+        void fetch(`${listings.url}${req.url}`).then(async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+      const faulty = await buildWebApp(fake.url);
+      try {
+        const res = await faulty.inject(`/fr/vente/${missing.slug.fr}/${place.slug}/`);
+        expect(res.statusCode).toBe(200);
+        expect(textOf(res.body)).toContain("Aucun bien n'a été trouvé.");
+        expect(fake.requests.some((url) => url.startsWith('/compteur?'))).toBe(true);
+      } finally {
+        await faulty.close();
+        await fake.close();
+      }
+    });
+
+    it('links each card to its offer with the search', async () => {
+      const res = await get(`/fr/vente/${place.slug}/?sort=price_asc`);
+      const list = await api<OfferList>(
+        `/offre?nature=V&lieu=${place.id}&sort=price_asc&limit=1&lang=fr`,
+      );
+      const from = encodeURIComponent(`/fr/vente/${place.slug}/?sort=price_asc`);
+      expect(res.body).toContain(`/?from=${from}&amp;sk=${list.search_key}"`);
+    });
 
     it.each([
       [
