@@ -121,6 +121,7 @@ function ConfirmDialog({
   useEffect(() => {
     const el = dialog.current;
     if (!el) return;
+    // showModal() focuses the first button: the main action (Close when the selection is full).
     if (!el.open) el.showModal();
     const onDialogClose = () => {
       if (confirmed.current) onConfirm();

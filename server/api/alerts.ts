@@ -16,7 +16,7 @@ import {
   API_PATHS,
   isPortalApiError,
 } from '../../shared/portal-api';
-import { href } from '../../shared/routes';
+import { ROUTE_BY_SCREEN } from '../../shared/routes';
 import { LANG_COOKIE, isLocalPath, preferredLanguage } from '../routes/language';
 import { isUpstreamError } from '../upstream/errors';
 import { FORM_RATE_LIMIT, errorBody, sendInvalid } from './routes';
@@ -216,15 +216,12 @@ function classify(
   return { status: status >= 500 ? status : 502, code: 'unavailable' };
 }
 
-/** `/fr/alertes/?status=…`: the alerts page in a language with a status message. */
-async function alertsPage(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  lang: Lang,
-  status: string,
-) {
-  const config = await app.portalApi(request).get('config', {});
-  return href('alerts', {}, lang, config, { query: new URLSearchParams({ status }) });
+/**
+ * `/fr/alertes/?status=…`: the alerts page in a language with a status message. A static path of
+ * the route table, so it needs no configuration (and works while the listings API is down).
+ */
+export function alertsPagePath(lang: Lang, query: Record<string, string>): string {
+  return `${ROUTE_BY_SCREEN.alerts.paths[lang]}?${new URLSearchParams(query)}`;
 }
 
 function withQuery(path: string, key: string, value: string, hash?: string): string {
@@ -291,7 +288,7 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
         if (!form) return sendAlertError(reply, status, code, lang);
         const target = back
           ? withQuery(back, 'alert_error', code, 'alert-form')
-          : await alertsPage(app, request, lang, code);
+          : alertsPagePath(lang, { status: code });
         return reply.code(303).header('cache-control', 'no-store').redirect(target, 303);
       };
 
@@ -329,12 +326,7 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
         setCookieTokens(request, reply, [...cookieTokens(request), created.token]);
         reply.header('cache-control', 'no-store');
         if (form) {
-          return reply.code(303).redirect(
-            href('alerts', {}, lang, config, {
-              query: new URLSearchParams({ status: 'created' }),
-            }),
-            303,
-          );
+          return reply.code(303).redirect(alertsPagePath(lang, { status: 'created' }), 303);
         }
         return reply.code(201).send(created);
       } catch (error) {
@@ -403,7 +395,7 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .code(303)
         .header('cache-control', 'no-store')
-        .redirect(await alertsPage(app, request, lang, status), 303);
+        .redirect(alertsPagePath(lang, { status }), 303);
     },
   );
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AlertMailActionSchema, type AlertMailAction, type Lang } from '../../shared/contract';
-import { href } from '../../shared/routes';
-import { visitorLang } from '../api/alerts';
+import { alertsPagePath, visitorLang } from '../api/alerts';
 import { isUpstreamError } from '../upstream/errors';
 
 // The links of alert mails (listings-api/alerts): their token is a signed alert id, checked by
@@ -116,30 +115,15 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
     }
   }
 
-  async function alertsPage(
-    request: FastifyRequest,
-    lang: Lang,
-    query: Record<string, string>,
-  ): Promise<string> {
-    const config = await app.portalApi(request).get('config', {});
-    return href('alerts', {}, lang, config, { query: new URLSearchParams(query) });
-  }
-
   const redirect = (reply: FastifyReply, to: string) =>
     reply.code(303).header('cache-control', 'no-store').redirect(to, 303);
 
   app.get('/alerts/confirm', async (request, reply) => {
     const outcome = await act(request, 'confirm', tokenOf(request));
     if (outcome.ok) {
-      return redirect(
-        reply,
-        await alertsPage(request, outcome.action.alert.lang, { status: 'confirmed' }),
-      );
+      return redirect(reply, alertsPagePath(outcome.action.alert.lang, { status: 'confirmed' }));
     }
-    return redirect(
-      reply,
-      await alertsPage(request, visitorLang(request), { status: outcome.code }),
-    );
+    return redirect(reply, alertsPagePath(visitorLang(request), { status: outcome.code }));
   });
 
   app.get('/alerts/unsubscribe', async (request, reply) => {
@@ -147,7 +131,7 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
     const lang = visitorLang(request);
     return redirect(
       reply,
-      await alertsPage(request, lang, token ? { unsubscribe: token } : { status: 'link-invalid' }),
+      alertsPagePath(lang, token ? { unsubscribe: token } : { status: 'link-invalid' }),
     );
   });
 
@@ -165,14 +149,8 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
         .send(ONE_CLICK_TEXTS[outcome.ok ? 'done' : outcome.code][lang]);
     }
     if (outcome.ok) {
-      return redirect(
-        reply,
-        await alertsPage(request, outcome.action.alert.lang, { status: 'unsubscribed' }),
-      );
+      return redirect(reply, alertsPagePath(outcome.action.alert.lang, { status: 'unsubscribed' }));
     }
-    return redirect(
-      reply,
-      await alertsPage(request, visitorLang(request), { status: outcome.code }),
-    );
+    return redirect(reply, alertsPagePath(visitorLang(request), { status: outcome.code }));
   });
 }
