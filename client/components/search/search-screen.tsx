@@ -83,6 +83,8 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         : null
     : current;
   const path = listPath(criteria, place, lang, config);
+  // This page with its query (page and sort included): where the offer page leads back to.
+  const currentPath = listPath(criteria, place, lang, config, toSearchQuery(criteria, { config }));
   const total = offers.total;
   const rubriqueHref = (id: number) =>
     listPath({ ...criteria, rubriques: [id], page: 1 }, place, lang, config);
@@ -124,11 +126,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           renderActions={(offer) => <FavouriteButton offer={offer} />}
           // The offer page shows previous/next in this search and the way back to this page.
           linkFor={(offer) =>
-            offerHrefInSearch(
-              offerHref(offer, lang, config),
-              listPath(criteria, place, lang, config, toSearchQuery(criteria, { config })),
-              offers.search_key,
-            )
+            offerHrefInSearch(offerHref(offer, lang, config), currentPath, offers.search_key)
           }
         />
       ) : fallback ? (
