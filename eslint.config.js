@@ -11,7 +11,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -22,11 +25,18 @@ export default tseslint.config(
   // Layering of architecture.md: shared imports neither client nor server; client never imports server.
   {
     files: ['shared/**/*.ts', 'shared/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] },
+      ],
+    },
   },
   {
     files: ['client/**/*.ts', 'client/**/*.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/listings-api/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/listings-api/**'] }],
+    },
   },
   {
     files: ['listings-api/**/*.ts'],
