@@ -6,6 +6,7 @@ import { handleError, errorBody } from './lib/errors';
 import { openApiTransform, valibotValidatorCompiler } from './lib/validation';
 import { createReferenceCache, type ReferenceCache } from './lib/reference';
 import { createOfferCounts, type OfferCounts } from './lib/offer-counts';
+import { registerResponseCache, type ResponseCache } from './lib/response-cache';
 import { configRoutes } from './routes/config';
 import { offerRoutes } from './routes/offres';
 import { lieuRoutes } from './routes/lieux';
@@ -28,6 +29,8 @@ export interface ListingsAppOptions {
   validateResponses?: boolean;
   /** Largest accepted request body in bytes (default 64 KiB). */
   bodyLimit?: number;
+  /** How long read answers are reused from memory (ms, default 30 s; 0 turns it off). */
+  cacheTtlMs?: number;
 }
 
 declare module 'fastify' {
@@ -35,6 +38,7 @@ declare module 'fastify' {
     db: Db;
     reference: ReferenceCache;
     offerCounts: OfferCounts;
+    responseCache: ResponseCache;
   }
 }
 
@@ -72,8 +76,15 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   );
 
   app.decorate('db', options.db);
-  app.decorate('reference', createReferenceCache(options.db));
-  const counts = createOfferCounts(options.db, app.log);
+  const reference = createReferenceCache(options.db);
+  app.decorate('reference', reference);
+  const responseCache = registerResponseCache(app, { ttlMs: options.cacheTtlMs ?? 30_000 });
+  app.decorate('responseCache', responseCache);
+  // When offers change, what was read from them is out of date.
+  const counts = createOfferCounts(options.db, app.log, () => {
+    responseCache.clear();
+    reference.clear();
+  });
   app.decorate('offerCounts', counts);
   await counts.refreshIfStale();
   counts.start(options.countsRefreshMs ?? 30_000);

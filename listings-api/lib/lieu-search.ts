@@ -64,15 +64,23 @@ export function searchLieuxQuery(
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
-/** Runs the autocomplete with its similarity threshold (set for this transaction only). */
+/**
+ * Settings of the autocomplete's transaction: its similarity threshold, and no sequential scan.
+ * The planner prices the similarity operators like a plain comparison and would scan a few
+ * thousand places computing trigrams for each; the trigram index is always the better plan.
+ */
+export function searchLieuxSettings(): RawBuilder<unknown> {
+  return sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
+    set_config('enable_seqscan', 'off', true)`;
+}
+
+/** Runs the autocomplete with its settings (for this transaction only). */
 export async function searchLieux(
   db: Kysely<Database>,
   search: LieuSearch,
 ): Promise<(LieuRow & { parent_label: string | null })[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`.execute(
-      trx,
-    );
+    await searchLieuxSettings().execute(trx);
     const result = await searchLieuxQuery(search).execute(trx);
     return result.rows;
   });

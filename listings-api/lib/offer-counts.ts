@@ -34,6 +34,8 @@ export interface OfferCounts {
 export function createOfferCounts(
   db: Db,
   log: { error(obj: object, msg: string): void },
+  /** Called after each rebuild (the offers changed). */
+  onRefresh: () => void = () => undefined,
 ): OfferCounts {
   const k = db.kysely;
   let timer: NodeJS.Timeout | null = null;
@@ -61,6 +63,7 @@ export function createOfferCounts(
         .set({ refreshed_at: new Date() })
         .where('id', '=', 1)
         .execute();
+      onRefresh();
       return true;
     } catch (err) {
       await k.updateTable('offer_counts_state').set({ stale: true }).where('id', '=', 1).execute();

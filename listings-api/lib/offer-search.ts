@@ -380,19 +380,25 @@ export interface PageOptions {
   offset: number;
 }
 
-/** The query of one page of offer cards matching `where`, in the sort order. */
+/**
+ * The query of one page of offer cards matching `where`, in the sort order. The page is cut from
+ * the offers alone; only its rows are then joined to their place and agency.
+ */
 export function offerPageQuery(
   where: RawBuilder<boolean>,
   options: PageOptions,
 ): RawBuilder<SummaryRow> {
   return sql<SummaryRow>`
     SELECT ${summaryColumns(options.lang)}
-    FROM offers o
+    FROM (
+      SELECT * FROM offers o
+      WHERE ${where}
+      ORDER BY ${orderBy(options.sort)}
+      LIMIT ${options.limit} OFFSET ${options.offset}
+    ) o
     JOIN lieux l ON l.id = o.lieu_id
     JOIN agencies a ON a.id = o.agency_id
-    WHERE ${where}
     ORDER BY ${orderBy(options.sort)}
-    LIMIT ${options.limit} OFFSET ${options.offset}
   `;
 }
 

@@ -113,6 +113,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/agence',
     {
+      config: { cache: true },
       schema: {
         querystring: AgencyQuery,
         response: {
@@ -202,12 +203,13 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
     querystring: NetworkQuery,
     response: { 200: NetworkSchema, 404: ApiErrorSchema },
   };
-  app.get('/reseau/:slug', { schema: networkSchema }, networkRoute);
-  app.get('/network/:slug', { schema: networkSchema }, networkRoute);
+  app.get('/reseau/:slug', { config: { cache: true }, schema: networkSchema }, networkRoute);
+  app.get('/network/:slug', { config: { cache: true }, schema: networkSchema }, networkRoute);
 
   app.get(
     '/client-survey',
     {
+      config: { cache: true },
       schema: {
         querystring: SurveyQuery,
         response: { 200: ReviewListSchema, 404: ApiErrorSchema },

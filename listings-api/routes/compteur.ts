@@ -72,6 +72,7 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/compteur',
     {
+      config: { cache: true },
       schema: {
         querystring: CompteurQuery,
         response: { 200: CompteurSchema, 404: ApiErrorSchema },
@@ -182,7 +183,10 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/compteur/rubriques',
-    { schema: { querystring: RubriqueCountQuery, response: { 200: RubriqueCountsSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: RubriqueCountQuery, response: { 200: RubriqueCountsSchema } },
+    },
     async (request) => {
       const { nature, lieu, min_nb: minNb } = request.query;
       const ref = await app.reference.get();

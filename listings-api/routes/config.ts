@@ -40,7 +40,10 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/config',
-    { schema: { querystring: ConfigQuery, response: { 200: ConfigSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: ConfigQuery, response: { 200: ConfigSchema } },
+    },
     async () => {
       const [ref, settings, omr] = await Promise.all([
         app.reference.get(),
@@ -57,13 +60,16 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/omr-data', { schema: { response: { 200: OmrDataSchema } } }, async () =>
-    loadOmrConfig(app.db),
+  app.get(
+    '/omr-data',
+    { config: { cache: true }, schema: { response: { 200: OmrDataSchema } } },
+    async () => loadOmrConfig(app.db),
   );
 
   app.get(
     '/omr-list',
     {
+      config: { cache: true },
       schema: {
         querystring: OmrListQuery,
         response: { 200: OmrListsSchema, 404: ApiErrorSchema },
@@ -105,6 +111,7 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/omr-agences-list',
     {
+      config: { cache: true },
       schema: {
         querystring: OmrAgencyListQuery,
         response: { 200: OmrAgencyListsSchema, 404: ApiErrorSchema },

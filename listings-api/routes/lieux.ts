@@ -67,7 +67,10 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/search-lieu',
-    { schema: { querystring: SearchLieuQuery, response: { 200: LieuSuggestionListSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: SearchLieuQuery, response: { 200: LieuSuggestionListSchema } },
+    },
     async (request) => {
       const { lang, limit, types } = request.query;
       const q = searchText(request.query.q);
@@ -88,6 +91,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/lieu',
     {
+      config: { cache: true },
       schema: {
         querystring: LieuQuery,
         response: {
@@ -122,6 +126,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/lieu/:id/children',
     {
+      config: { cache: true },
       schema: {
         params: v.object({ id: idParam }),
         querystring: ChildrenQuery,
@@ -163,7 +168,10 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/url',
-    { schema: { querystring: UrlQuery, response: { 200: LieuUrlSchema, 404: ApiErrorSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: UrlQuery, response: { 200: LieuUrlSchema, 404: ApiErrorSchema } },
+    },
     async (request) => {
       const row = await db.kysely
         .selectFrom('lieux')
@@ -178,6 +186,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/liens-externes',
     {
+      config: { cache: true },
       schema: {
         querystring: LinksQuery,
         response: { 200: ExternalLinksSchema, 404: ApiErrorSchema },

@@ -139,7 +139,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/offre',
-    { schema: { querystring: OfferListQuery, response: { 200: OfferListSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: OfferListQuery, response: { 200: OfferListSchema } },
+    },
     async (request) => {
       const { sort, page, limit, lang, id } = request.query;
       const filters = pickFilters(request.query);
@@ -155,7 +158,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/offre/premium',
-    { schema: { querystring: PremiumQuery, response: { 200: OfferListSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: PremiumQuery, response: { 200: OfferListSchema } },
+    },
     async (request) => {
       const { nature, lieu, limit, lang } = request.query;
       const filters: OfferFilters = { nature, lieu };
@@ -172,6 +178,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/offre/navigation',
     {
+      config: { cache: true },
       schema: {
         querystring: NavigationQuery,
         response: { 200: OfferNavigationSchema, 400: ApiErrorSchema },
@@ -298,7 +305,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/offre/:id',
-    { schema: { params: IdParams, querystring: DetailQuery, response: detailResponses } },
+    {
+      config: { cache: true },
+      schema: { params: IdParams, querystring: DetailQuery, response: detailResponses },
+    },
     async (request, reply) => {
       const answer = await offerDetail({ id: request.params.id }, request.query.lang);
       if (!answer) throw notFound('offer');
@@ -310,7 +320,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/offre/by-slug/:slug',
-    { schema: { params: SlugParams, querystring: DetailQuery, response: detailResponses } },
+    {
+      config: { cache: true },
+      schema: { params: SlugParams, querystring: DetailQuery, response: detailResponses },
+    },
     async (request, reply) => {
       const answer = await offerDetail({ slug: request.params.slug }, request.query.lang);
       if (!answer) throw notFound('offer');

@@ -38,38 +38,45 @@ export async function sitemapRoutes(fastify: FastifyInstance): Promise<void> {
         ${hubs ? sql`AND c.rubrique_id = 0 AND c.lieu_id <> 0` : sql``}`;
   };
 
-  app.get('/sitemap', { schema: { response: { 200: SitemapCountsSchema } } }, async () => {
-    const [from, hubsFrom] = await Promise.all([listRows(), listRows(true)]);
-    const [lists, hubs, offres, agences, reseaux] = await Promise.all([
-      sql<{ n: number }>`SELECT count(*)::integer AS n ${from}`.execute(k),
-      sql<{ n: number }>`SELECT count(*)::integer AS n ${hubsFrom}`.execute(k),
-      k
-        .selectFrom('offers')
-        .select(sql<number>`count(*)::integer`.as('n'))
-        .where('status', '=', 'active')
-        .executeTakeFirst(),
-      k
-        .selectFrom('agencies')
-        .select(sql<number>`count(*)::integer`.as('n'))
-        .where('active', '=', true)
-        .executeTakeFirst(),
-      k
-        .selectFrom('networks')
-        .select(sql<number>`count(*)::integer`.as('n'))
-        .executeTakeFirst(),
-    ]);
-    return {
-      lists: lists.rows[0]?.n ?? 0,
-      hubs: hubs.rows[0]?.n ?? 0,
-      offres: offres?.n ?? 0,
-      agences: agences?.n ?? 0,
-      reseaux: reseaux?.n ?? 0,
-    };
-  });
+  app.get(
+    '/sitemap',
+    { config: { cache: true }, schema: { response: { 200: SitemapCountsSchema } } },
+    async () => {
+      const [from, hubsFrom] = await Promise.all([listRows(), listRows(true)]);
+      const [lists, hubs, offres, agences, reseaux] = await Promise.all([
+        sql<{ n: number }>`SELECT count(*)::integer AS n ${from}`.execute(k),
+        sql<{ n: number }>`SELECT count(*)::integer AS n ${hubsFrom}`.execute(k),
+        k
+          .selectFrom('offers')
+          .select(sql<number>`count(*)::integer`.as('n'))
+          .where('status', '=', 'active')
+          .executeTakeFirst(),
+        k
+          .selectFrom('agencies')
+          .select(sql<number>`count(*)::integer`.as('n'))
+          .where('active', '=', true)
+          .executeTakeFirst(),
+        k
+          .selectFrom('networks')
+          .select(sql<number>`count(*)::integer`.as('n'))
+          .executeTakeFirst(),
+      ]);
+      return {
+        lists: lists.rows[0]?.n ?? 0,
+        hubs: hubs.rows[0]?.n ?? 0,
+        offres: offres?.n ?? 0,
+        agences: agences?.n ?? 0,
+        reseaux: reseaux?.n ?? 0,
+      };
+    },
+  );
 
   app.get(
     '/sitemap/lists',
-    { schema: { querystring: ListsQuery, response: { 200: SitemapListsSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: ListsQuery, response: { 200: SitemapListsSchema } },
+    },
     async (request) => {
       const { offset, limit, hubs } = request.query;
       const from = await listRows(hubs ?? false);
@@ -96,7 +103,10 @@ export async function sitemapRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/sitemap/offres',
-    { schema: { querystring: SliceQuery, response: { 200: SitemapOffersSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: SliceQuery, response: { 200: SitemapOffersSchema } },
+    },
     async (request) => {
       const { offset, limit } = request.query;
       const rows = await k
@@ -121,7 +131,10 @@ export async function sitemapRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/sitemap/agences',
-    { schema: { querystring: SliceQuery, response: { 200: SitemapSlugsSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: SliceQuery, response: { 200: SitemapSlugsSchema } },
+    },
     async (request) => {
       const { offset, limit } = request.query;
       const items = await k
@@ -138,7 +151,10 @@ export async function sitemapRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/sitemap/reseaux',
-    { schema: { querystring: SliceQuery, response: { 200: SitemapSlugsSchema } } },
+    {
+      config: { cache: true },
+      schema: { querystring: SliceQuery, response: { 200: SitemapSlugsSchema } },
+    },
     async (request) => {
       const { offset, limit } = request.query;
       const items = await k
