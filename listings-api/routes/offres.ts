@@ -38,15 +38,27 @@ import {
 import { idListParam, idParam, langParam, limitParam, pageParam, slugParam } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 
-const OfferListQuery = withRangeChecks({
-  ...offerFilterEntries,
-  ...sortEntry,
-  /** Only these offers (the favourites), obsolete ones included and flagged by status. */
-  id: v.optional(idListParam(100)),
-  page: pageParam,
-  limit: limitParam(24),
-  lang: langParam,
-});
+/** Results are served up to this rank: deeper pages cost a scan and serve no visitor. */
+export const MAX_RESULT_RANK = 10_000;
+
+const OfferListQuery = v.pipe(
+  withRangeChecks({
+    ...offerFilterEntries,
+    ...sortEntry,
+    /** Only these offers (the favourites), obsolete ones included and flagged by status. */
+    id: v.optional(idListParam(100)),
+    page: pageParam,
+    limit: limitParam(24),
+    lang: langParam,
+  }),
+  v.forward(
+    v.check(
+      (input) => (input.page - 1) * input.limit < MAX_RESULT_RANK,
+      `must not start beyond the ${MAX_RESULT_RANK}th result`,
+    ),
+    ['page'],
+  ),
+);
 
 const NavigationQuery = withRangeChecks({
   ...offerFilterEntries,

@@ -11,6 +11,8 @@ const BAD_QUERIES: [string, number, string | undefined][] = [
   ['/offre?page=0', 400, 'page'],
   ['/offre?page=1.5', 400, 'page'],
   ['/offre?page=99999999999', 400, 'page'],
+  ['/offre?page=101&limit=100', 400, 'page'],
+  ['/offre?page=418&limit=24', 400, 'page'],
   ['/offre?limit=1000000', 400, 'limit'],
   ['/offre?limit=0', 400, 'limit'],
   ['/offre?limit=', 400, 'limit'],
