@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, NatureId, OfferList } from '../../../shared/contract';
+import { FavouriteButton } from '../favourite-button';
 import { OfferCard } from '../offer-card';
 import { Pager } from '../search/pager';
 
@@ -70,7 +71,13 @@ export function AgencyOffers({
           <ul className="agency-offers__list">
             {list.items.map((offer, i) => (
               <li key={offer.id}>
-                <OfferCard offer={offer} lang={lang} config={config} eager={i < 3} />
+                <OfferCard
+                  offer={offer}
+                  lang={lang}
+                  config={config}
+                  eager={i < 3}
+                  actions={<FavouriteButton offer={offer} />}
+                />
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { searchHref } from '../../../shared/routes';
 import type { SearchCriteria } from '../../../shared/criteria';
 import { rubriqueLabel, whereText } from './head-texts';
 import { withoutFilters, type Fallback, type PlaceView, type Substitute } from './load-search';
+import { FavouriteButton } from '../favourite-button';
 import { ResultList } from './result-list';
 
 // What an empty result list shows (spec section 8): the enlarged search (nearest offers and
@@ -133,6 +134,7 @@ export function FallbackBlock({
           lang={lang}
           config={config}
           label={t`Biens les plus proches`}
+          renderActions={(offer) => <FavouriteButton offer={offer} />}
         />
         {links}
       </div>
@@ -167,6 +169,7 @@ export function FallbackBlock({
             lang={lang}
             config={config}
             label={t`Biens sans vos filtres`}
+            renderActions={(offer) => <FavouriteButton offer={offer} />}
           />
         </>
       ) : null}
