@@ -173,3 +173,18 @@ for (const lang of ['fr', 'en'] as const) {
     }
   });
 }
+
+// The dark theme, with the consent banner and its dialog on screen.
+for (const path of ['/fr/annuaire-immobilier-luxe/', '/en/professional-contact/', '/fr/cookies/']) {
+  test(`${path} has no accessibility violation in the dark theme`, async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await open(page, path);
+    await expect(
+      page.getByRole('region', { name: /Vos choix en matière de cookies|Your cookie choices/ }),
+    ).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^(Personnaliser|Customise)$/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+}
