@@ -389,7 +389,11 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
     upstreamQuery: (query) => ({ lang: query.lang }),
     query: v.object({ slug, lang: LangSchema }),
     answer: OfferDetailSchema,
-    tags: (answer) => [`offre-${answer.id}`, `agence-${answer.agency.id}`, `lieu-${answer.lieu.id}`],
+    tags: (answer) => [
+      `offre-${answer.id}`,
+      `agence-${answer.agency.id}`,
+      `lieu-${answer.lieu.id}`,
+    ],
     // Many visitors on the same offer at once cost one query.
     cacheTtlMs: 15_000,
     maxAge: 60,
@@ -397,9 +401,7 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
   offerNavigation: {
     upstream: '/offre/navigation',
     query: v.object({
-      ...Object.fromEntries(
-        Object.entries(offerSearchEntries).filter(([key]) => key !== 'page'),
-      ),
+      ...Object.fromEntries(Object.entries(offerSearchEntries).filter(([key]) => key !== 'page')),
       current_id: id,
       search_key: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'is invalid'))),
       lang: LangSchema,
