@@ -35,6 +35,8 @@ import { toCardOffer, type CardOffer } from '../offer-card';
 
 /** Offers per result page. */
 export const PAGE_SIZE = 24;
+/** The listings API serves results up to the 10,000th: the deepest page a list can show. */
+export const MAX_PAGE = Math.ceil(10_000 / PAGE_SIZE);
 /** Offers shown by the enlarged-search fallback and by a nature hub. */
 export const FALLBACK_SIZE = 12;
 /** Nearby-city radius of the enlarged search, in km (spec section 9). */
@@ -261,8 +263,10 @@ export async function loadSearchPage(
   const chosen = chosenRubriques(criteria, config);
   const min = config.settings.minHubLinkCount;
 
+  // A page beyond the deepest servable one asks for that one; the redirect below follows.
+  const asked = { ...criteria, page: Math.min(criteria.page, MAX_PAGE) };
   const [offers, places, rubriques] = await Promise.all([
-    api.get('offers', offerQuery(toApiParams(criteria, { config, lieu }), lang, PAGE_SIZE), {
+    api.get('offers', offerQuery(toApiParams(asked, { config, lieu }), lang, PAGE_SIZE), {
       signal,
     }),
     // Hub links are worth a page only when they load.
@@ -284,7 +288,7 @@ export async function loadSearchPage(
       .catch(() => [] as RubriqueCount[]),
   ]);
 
-  const pageCount = Math.max(1, Math.ceil(offers.total / PAGE_SIZE));
+  const pageCount = Math.min(MAX_PAGE, Math.max(1, Math.ceil(offers.total / PAGE_SIZE)));
   if (criteria.page > pageCount) {
     const last = { ...criteria, page: pageCount };
     const path = lieuSlug
