@@ -32,10 +32,10 @@ export function searchLieuxQuery(
       SELECT lower(unaccent(${search.text})) AS text,
         lower(unaccent(${likeEscape(search.text)})) AS pattern
     )
-    SELECT l.*, ${label} AS parent_label
+    SELECT l.*,
+      (SELECT ${label} FROM lieux p WHERE p.id = l.parent_id AND p.type <> 'Generic') AS parent_label
     FROM lieux l
     CROSS JOIN q
-    LEFT JOIN lieux p ON p.id = l.parent_id AND p.type <> 'Generic'
     WHERE l.type <> 'Generic'
       ${search.types ? sql`AND l.type = ANY(${search.types}::text[])` : sql``}
       AND (
@@ -65,13 +65,14 @@ export function searchLieuxQuery(
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 /**
- * Settings of the autocomplete's transaction: its similarity threshold, and no sequential scan.
- * The planner prices the similarity operators like a plain comparison and would scan a few
- * thousand places computing trigrams for each; the trigram index is always the better plan.
+ * Settings of the autocomplete's transaction: its similarity threshold, and bitmap scans only.
+ * The planner prices the similarity operators like a plain comparison and would read every place
+ * computing trigrams for each (seq scan, or a full scan of another index): 7 to 10 ms against
+ * 0.5 ms through the trigram index, which is always the better plan here.
  */
 export function searchLieuxSettings(): RawBuilder<unknown> {
   return sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-    set_config('enable_seqscan', 'off', true)`;
+    set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`;
 }
 
 /** Runs the autocomplete with its settings (for this transaction only). */
