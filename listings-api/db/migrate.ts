@@ -3,12 +3,14 @@ import type { Db } from './connection';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-search-counts';
 import * as m003 from './migrations/003-alert-mail';
+import * as m004 from './migrations/004-offer-search-indexes';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
   '001-core': m001,
   '002-search-counts': m002,
   '003-alert-mail': m003,
+  '004-offer-search-indexes': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

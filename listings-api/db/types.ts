@@ -290,6 +290,13 @@ export interface OfferCountsView {
   rubrique_id: number;
   n: number;
 }
+/** Materialized view (migration 004): active offers per place, nature and price band. */
+export interface OfferPriceCountsView {
+  lieu_id: number;
+  nature: NatureId;
+  band: number;
+  n: number;
+}
 export interface OfferCountsStateTable {
   id: number;
   stale: boolean;
@@ -308,6 +315,7 @@ export interface Database {
   offers: OffersTable;
   offer_counts: OfferCountsView;
   offer_counts_state: OfferCountsStateTable;
+  offer_price_counts: OfferPriceCountsView;
   external_links: ExternalLinksTable;
   settings: KeyValueTable;
   omr_config: KeyValueTable;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import type { NatureId } from '../../shared/contract';
 
-// The offer_counts materialized view (migration 002): counts of active offers per place, nature
-// and rubrique. A statement trigger on offers marks it stale; refreshIfStale rebuilds it, once
+// The offer_counts and offer_price_counts materialized views (migrations 002 and 004): counts of
+// active offers per place, nature and rubrique, and per place, nature and price band. A statement trigger on offers marks it stale; refreshIfStale rebuilds it, once
 // across every API instance (the stale flag is cleared by whoever refreshes).
 
 export interface CountScope {
@@ -29,6 +29,8 @@ export interface OfferCounts {
   ): Promise<Map<number, number>>;
   /** The total over the scope (lieux and rubriques summed: they must be disjoint). */
   total(scope: CountScope): Promise<number>;
+  /** Active offers of a nature in the places (disjoint) whose price falls in bands from..to. */
+  inPriceBands(lieux: number[], nature: NatureId, from: number, to: number): Promise<number>;
 }
 
 export function createOfferCounts(
@@ -41,11 +43,14 @@ export function createOfferCounts(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<boolean> | null = null;
 
+  const VIEWS = ['offer_counts', 'offer_price_counts'] as const;
+
   async function refresh(): Promise<boolean> {
-    const populated = await sql<{ ispopulated: boolean }>`
-      SELECT ispopulated FROM pg_matviews WHERE matviewname = 'offer_counts'
+    const populated = await sql<{ matviewname: string; ispopulated: boolean }>`
+      SELECT matviewname, ispopulated FROM pg_matviews WHERE matviewname IN ('offer_counts', 'offer_price_counts')
     `.execute(k);
-    const isPopulated = populated.rows[0]?.ispopulated ?? false;
+    const isPopulated = (view: string) =>
+      populated.rows.find((row) => row.matviewname === view)?.ispopulated ?? false;
     // Clearing the flag first lets offer changes made during the rebuild mark it stale again.
     const claimed = await k
       .updateTable('offer_counts_state')
@@ -54,10 +59,14 @@ export function createOfferCounts(
       .where('stale', '=', true)
       .returning('id')
       .execute();
-    if (claimed.length === 0 && isPopulated) return false;
+    if (claimed.length === 0 && VIEWS.every(isPopulated)) return false;
     try {
-      if (isPopulated) await sql`REFRESH MATERIALIZED VIEW CONCURRENTLY offer_counts`.execute(k);
-      else await sql`REFRESH MATERIALIZED VIEW offer_counts`.execute(k);
+      for (const view of VIEWS) {
+        // CONCURRENTLY keeps the old counts readable during the rebuild (needs a first build).
+        if (isPopulated(view))
+          await sql`REFRESH MATERIALIZED VIEW CONCURRENTLY ${sql.table(view)}`.execute(k);
+        else await sql`REFRESH MATERIALIZED VIEW ${sql.table(view)}`.execute(k);
+      }
       await k
         .updateTable('offer_counts_state')
         .set({ refreshed_at: new Date() })
@@ -115,6 +124,17 @@ export function createOfferCounts(
         .groupBy('rubrique_id')
         .execute();
       return new Map(rows.map((row) => [row.rubrique_id, Number(row.n)]));
+    },
+    async inPriceBands(lieux, nature, from, to) {
+      const row = await k
+        .selectFrom('offer_price_counts')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('lieu_id', 'in', lieux.length > 0 ? lieux : [-1])
+        .where('nature', '=', nature)
+        .where('band', '>=', from)
+        .where('band', '<=', to)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
     async total(scope) {
       const perLieu = await counts.perLieu(scope);

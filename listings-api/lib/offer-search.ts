@@ -12,6 +12,8 @@ import {
 } from '../../shared/contract';
 import type { Db } from '../db/connection';
 import type { PhotoRow } from '../db/types';
+import { PRICE_BAND_THRESHOLDS } from '../db/migrations/004-offer-search-indexes';
+import type { OfferCounts } from './offer-counts';
 import { isoDate, toPhoto } from './mappers';
 import { idListParam, idParam, intParam, keywordListParam } from './params';
 import { topmostRubriques, type Reference } from './reference';
@@ -158,7 +160,7 @@ export async function resolveSearch(
           .select('lieux')
           .where('id', '=', filters.omr_list_id)
           .executeTakeFirst()
-          .then((row) => row?.lieux ?? [])
+          .then((row) => (row && row.lieux.length > 0 ? resolveLieux(db, ref, row.lieux) : []))
       : Promise.resolve(null),
   ]);
   return { filters, lieux, omrLieux, rubriques, ids };
@@ -380,22 +382,58 @@ export interface PageOptions {
   offset: number;
 }
 
+const PRICE_SORT_COLUMN: Partial<Record<OfferSort, string>> = {
+  price_asc: 'price',
+  price_desc: 'price',
+  rent_asc: 'monthly_rent',
+  rent_desc: 'monthly_rent',
+  weekly_rent_asc: 'weekly_rent',
+  weekly_rent_desc: 'weekly_rent',
+};
+
 /**
- * The query of one page of offer cards matching `where`, in the sort order. The page is cut from
- * the offers alone; only its rows are then joined to their place and agency.
+ * The ids of one page, in the sort's order. Each part walks a sort index of migration 004 in
+ * order and stops once the page is full. A price sort is three ordered parts merged: visible
+ * prices, hidden prices, missing prices (the last two sort last, as SORT_KEYS says).
  */
+export function pageIdsQuery(
+  where: RawBuilder<boolean>,
+  options: PageOptions,
+): RawBuilder<{ id: number }> {
+  const { sort, limit, offset } = options;
+  const column = PRICE_SORT_COLUMN[sort];
+  if (!column) {
+    return sql`SELECT o.id FROM offers o WHERE ${where}
+      ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const dir = sql.raw(sort.endsWith('_desc') ? 'DESC' : 'ASC');
+  const col = sql.ref(`o.${column}`);
+  const upTo = limit + offset;
+  return sql`SELECT id FROM (
+      (SELECT o.id, false AS hidden, ${col} AS amount FROM offers o
+        WHERE ${where} AND NOT o.prix_cache AND ${col} IS NOT NULL
+        ORDER BY ${col} ${dir}, o.id ${dir} LIMIT ${upTo})
+      UNION ALL
+      (SELECT o.id, true, ${col} FROM offers o
+        WHERE ${where} AND o.prix_cache AND ${col} IS NOT NULL
+        ORDER BY ${col} ${dir}, o.id ${dir} LIMIT ${upTo})
+      UNION ALL
+      (SELECT o.id, true, 0 FROM offers o
+        WHERE ${where} AND ${col} IS NULL
+        ORDER BY o.id ${dir} LIMIT ${upTo})
+    ) page
+    ORDER BY hidden, amount ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The query of one page of offer cards: the page's ids, then their cards. */
 export function offerPageQuery(
   where: RawBuilder<boolean>,
   options: PageOptions,
 ): RawBuilder<SummaryRow> {
   return sql<SummaryRow>`
     SELECT ${summaryColumns(options.lang)}
-    FROM (
-      SELECT * FROM offers o
-      WHERE ${where}
-      ORDER BY ${orderBy(options.sort)}
-      LIMIT ${options.limit} OFFSET ${options.offset}
-    ) o
+    FROM (${pageIdsQuery(where, options)}) page
+    JOIN offers o ON o.id = page.id
     JOIN lieux l ON l.id = o.lieu_id
     JOIN agencies a ON a.id = o.agency_id
     ORDER BY ${orderBy(options.sort)}
@@ -418,4 +456,86 @@ export async function selectOfferSummaries(
 export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<number> {
   const result = await offerCountQuery(where).execute(db.kysely);
   return result.rows[0]?.n ?? 0;
+}
+
+const PRICE_FILTERS: Record<NatureId, readonly [keyof OfferFilters, keyof OfferFilters]> = {
+  V: ['prix_min', 'prix_max'],
+  L: ['loyer_min', 'loyer_max'],
+  S: ['loyer_semaine_min', 'loyer_semaine_max'],
+};
+const PRICE_KEYS = Object.values(PRICE_FILTERS).flat();
+const OTHER_KEYS: (keyof OfferFilters)[] = [
+  'nb_pieces',
+  'nb_chambres',
+  'surface_min',
+  'surface_max',
+  'surface_terrain_min',
+  'surface_terrain_max',
+  'atouts',
+  'agency',
+  'network',
+];
+
+/**
+ * The total of a search. Place, nature and rubrique alone: the offer_counts view. With the
+ * nature's own price range (and no rubrique): the price bands inside the range from
+ * offer_price_counts, plus the ends of the range outside whole bands counted live (narrow price
+ * ranges on the sort indexes). Anything else is counted live.
+ */
+export async function countSearch(
+  db: Db,
+  counts: OfferCounts,
+  search: ResolvedSearch,
+): Promise<number> {
+  const f = search.filters;
+  const live = (s: ResolvedSearch = search) => countOffers(db, searchConditions(s));
+  if (search.ids || OTHER_KEYS.some((key) => f[key] !== undefined)) return live();
+  if (search.lieux && search.omrLieux) return live();
+  const places = search.lieux ?? search.omrLieux ?? [0];
+  if (places.length === 0) return 0;
+  const priceKeys = PRICE_KEYS.filter((key) => f[key] !== undefined);
+  if (priceKeys.length === 0) {
+    return counts.total({ lieux: places, nature: f.nature, rubriques: search.rubriques ?? [0] });
+  }
+  if (!f.nature || search.rubriques) return live();
+  const [minKey, maxKey] = PRICE_FILTERS[f.nature];
+  if (priceKeys.some((key) => key !== minKey && key !== maxKey)) return live();
+  const low = (f[minKey] as number | undefined) ?? 0;
+  const high = (f[maxKey] as number | undefined) ?? Number.POSITIVE_INFINITY;
+  const bands = wholeBands(low, high);
+  if (!bands) return live();
+  const ends = bands.ends.map(([from, to]) =>
+    live({ ...search, filters: { ...f, [minKey]: from, [maxKey]: to } }),
+  );
+  const parts = await Promise.all([
+    counts.inPriceBands(places, f.nature, bands.first, bands.last),
+    ...ends,
+  ]);
+  return parts.reduce((sum, n) => sum + n, 0);
+}
+
+/**
+ * The price bands wholly inside [low, high] (whole euros), and the ends of the range left out of
+ * them; null when no band fits. Band b holds [start(b), end(b)).
+ */
+export function wholeBands(
+  low: number,
+  high: number,
+): { first: number; last: number; ends: [number, number][] } | null {
+  const t = PRICE_BAND_THRESHOLDS;
+  const start = (b: number) => (b === 0 ? 0 : t[b - 1]!);
+  const end = (b: number) => (b < t.length ? t[b]! : Number.POSITIVE_INFINITY);
+  let first = -1;
+  let last = -1;
+  for (let b = 0; b <= t.length; b++) {
+    if (start(b) >= low && end(b) <= high + 1) {
+      if (first < 0) first = b;
+      last = b;
+    }
+  }
+  if (first < 0) return null;
+  const ends: [number, number][] = [];
+  if (low < start(first)) ends.push([low, start(first) - 1]);
+  if (Number.isFinite(end(last)) && end(last) <= high) ends.push([end(last), high]);
+  return { first, last, ends };
 }

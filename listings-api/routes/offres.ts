@@ -21,6 +21,7 @@ import { isoDate, toPhoto } from '../lib/mappers';
 import {
   beyond,
   countOffers,
+  countSearch,
   offerFilterEntries,
   orderBy,
   resolveSearch,
@@ -161,7 +162,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       const search = await resolveSearch(db, await app.reference.get(), filters, id ?? null);
       const where = searchConditions(search);
       const [total, items] = await Promise.all([
-        countOffers(db, where),
+        countSearch(db, app.offerCounts, search),
         selectOfferSummaries(db, where, { lang, sort, limit, offset: (page - 1) * limit }),
       ]);
       return { total, page, limit, search_key: searchKey(filters), items };
@@ -212,23 +213,19 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         FROM offers o, cur
         WHERE ${where} AND ${beyond(sort, direction)}
         ORDER BY ${orderBy(sort, direction === 'before')} LIMIT 1)`;
-      const result = await sql<{
-        found: boolean;
-        before: number;
-        previous: OfferRef | null;
-        next: OfferRef | null;
-        total: number;
-      }>`
-        WITH cur AS (SELECT ${sortKeyColumns(sort)} FROM offers o WHERE o.id = ${currentId} AND ${where})
-        SELECT EXISTS (SELECT 1 FROM cur) AS found,
-          (SELECT count(*)::integer FROM offers o, cur WHERE ${where} AND ${beyond(sort, 'before')}) AS before,
-          ${neighbour('before')} AS previous,
-          ${neighbour('after')} AS next,
-          (SELECT count(*)::integer FROM offers o WHERE ${where}) AS total
-      `.execute(db.kysely);
+      const [result, total] = await Promise.all([
+        sql<{ found: boolean; before: number; previous: OfferRef | null; next: OfferRef | null }>`
+          WITH cur AS (SELECT ${sortKeyColumns(sort)} FROM offers o WHERE o.id = ${currentId} AND ${where})
+          SELECT EXISTS (SELECT 1 FROM cur) AS found,
+            (SELECT count(*)::integer FROM offers o, cur WHERE ${where} AND ${beyond(sort, 'before')}) AS before,
+            ${neighbour('before')} AS previous,
+            ${neighbour('after')} AS next
+        `.execute(db.kysely),
+        countSearch(db, app.offerCounts, search),
+      ]);
       const row = result.rows[0]!;
-      if (!row.found) return { previous: null, next: null, position: null, total: row.total };
-      return { previous: row.previous, next: row.next, position: row.before + 1, total: row.total };
+      if (!row.found) return { previous: null, next: null, position: null, total };
+      return { previous: row.previous, next: row.next, position: row.before + 1, total };
     },
   );
 

@@ -206,6 +206,54 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
         atouts: 'piscine',
       }),
     ],
+    // Totals from the price-band counts: whole bands, ends counted live, or all live.
+    [
+      'sale price on band edges in a department',
+      (i) => ({
+        nature: 'V',
+        lieu: i['alpes-maritimes']!,
+        prix_min: 1_000_000,
+        prix_max: 3_000_000,
+      }),
+    ],
+    [
+      'sale price off band edges in a plaque',
+      (i) => ({ nature: 'V', lieu: i['cote-d-azur']!, prix_min: 1_100_000, prix_max: 2_750_000 }),
+    ],
+    [
+      'a maximum sale price only, in a zone',
+      (i) => ({ nature: 'V', lieu: i['zone-baie-de-cannes']!, prix_max: 800_000 }),
+    ],
+    ['a minimum sale price only, anywhere', () => ({ nature: 'V', prix_min: 2_000_000 })],
+    [
+      'a price range inside one band',
+      () => ({ nature: 'V', prix_min: 1_010_000, prix_max: 1_020_000 }),
+    ],
+    [
+      'monthly rent in a list of places',
+      (i) => ({ nature: 'L', lieu: [i.cannes!, i.paris!], loyer_min: 3000, loyer_max: 9999 }),
+    ],
+    [
+      'weekly rent in an omr list',
+      (i) => ({ nature: 'S', omr_list_id: i.omrList!, loyer_semaine_min: 5000 }),
+    ],
+    [
+      'rubrique and place without price',
+      (i) => ({ nature: 'V', lieu: i['alpes-maritimes']!, rubrique: i['rub:maisons']! }),
+    ],
+    [
+      'rubrique, place and price',
+      (i) => ({
+        nature: 'V',
+        lieu: i['alpes-maritimes']!,
+        rubrique: i['rub:maisons']!,
+        prix_max: 5_000_000,
+      }),
+    ],
+    [
+      'price and bedrooms (counted live)',
+      () => ({ nature: 'V', prix_min: 1_000_000, nb_chambres: 3 }),
+    ],
     [
       'nothing matches',
       (i) => ({ nature: 'S', rubrique: i['rub:chalets']!, lieu: i.nice!, nb_pieces: 40 }),
@@ -273,6 +321,20 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
     expect(items.slice(0, premium).every((item) => facts.get(item.id)!.premium)).toBe(true);
     expect(facts.get(items[premium]!.id)!.premium).toBe(false);
   });
+
+  it.each(['price_desc', 'rent_asc', 'default'] as const)(
+    'pages of 7 follow the full list across hidden prices (%s)',
+    async (sort) => {
+      const query = { nature: sort === 'rent_asc' ? 'L' : 'V', lieu: ids['cote-d-azur']!, sort };
+      const all = await fetchAll(t, query);
+      const pages: number[] = [];
+      for (let page = 1; page <= Math.ceil(all.total / 7); page++) {
+        const res = await t.get<OfferList>('/offre', { ...query, page, limit: 7 });
+        pages.push(...res.body.items.map((item) => item.id));
+      }
+      expect(pages).toEqual(all.ids);
+    },
+  );
 
   it('pages split the list without overlap and keep the total', async () => {
     const query = { lieu: ids['alpes-maritimes']!, sort: 'price_desc' };
