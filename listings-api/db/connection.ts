@@ -36,6 +36,10 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
     });
+    // An idle connection the server ends (restart, failover, database dropped) is discarded by
+    // the pool and replaced on next use; without a listener its error would end the process.
+    // A query in flight still fails through its own promise.
+    pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: 'postgres', close: () => kysely.destroy() };
   }
