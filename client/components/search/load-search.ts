@@ -51,6 +51,8 @@ export interface PlaceView {
   libelle_prep: string;
   type: LieuType;
   generic: boolean;
+  /** The omr list the place points to: its list shows that list's offers (and so do its alerts). */
+  omr_list_id: number | null;
 }
 
 export interface HubLinks {
@@ -112,6 +114,7 @@ export function toPlaceView(lieu: LieuWithAncestors['ancestors'][number]): Place
     libelle_prep: lieu.libelle_prep,
     type: lieu.type,
     generic: lieu.type === 'Generic',
+    omr_list_id: lieu.omr_list_id,
   };
 }
 
@@ -123,6 +126,7 @@ export function genericPlace(config: Config, lang: Lang): PlaceView {
     libelle_prep: '',
     type: 'Generic',
     generic: true,
+    omr_list_id: null,
   };
 }
 

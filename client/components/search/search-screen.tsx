@@ -145,7 +145,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           listPath(criteria, place, lang, config, toSearchQuery({ ...criteria, page }, { config }))
         }
       />
-      <AlertForm criteria={criteria} config={config} lang={lang} />
+      <AlertForm criteria={criteria} lieu={place} config={config} lang={lang} />
       <HubLinks
         places={data.hubs.places}
         rubriques={data.hubs.rubriques}
