@@ -115,7 +115,7 @@ export async function resolveAlertSearch(
   reference: Reference,
   criteria: AlertCriteria,
 ): Promise<ResolvedSearch> {
-  return resolveSearch(db, reference, alertSearchFilters(criteria));
+  return resolveSearch(reference, alertSearchFilters(criteria));
 }
 
 interface MatchRow {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { LieuRow } from './mappers';
+import type { NatureId } from '../../shared/contract';
 
 export interface NearbySearch {
   lat: number;
@@ -7,20 +7,38 @@ export interface NearbySearch {
   radiusKm: number;
   type: string;
   excluded: number[];
+  /** Counted offers: of this nature (any when absent), in these disjoint rubriques ([0]: any). */
+  nature?: NatureId;
+  rubriques: number[];
+  /** Places with fewer matching offers are left out (at least 1). */
+  minCount: number;
+  limit: number;
 }
 
-/** Places of a kind within radiusKm of a point, nearest first (GiST index on ll_to_earth). */
-export function nearbyLieuxQuery(search: NearbySearch): RawBuilder<LieuRow & { distance: number }> {
+/**
+ * Places of a kind within radiusKm of a point with their counts of matching active offers,
+ * nearest first: the GiST index on ll_to_earth finds the places, offer_counts counts them.
+ */
+export function nearbyLieuxQuery(
+  search: NearbySearch,
+): RawBuilder<{ id: number; distance: number; n: number }> {
   const centre = sql`ll_to_earth(${search.lat}, ${search.lng})`;
   const radius = search.radiusKm * 1000;
   return sql`
-    SELECT l.*, earth_distance(${centre}, ll_to_earth(l.lat, l.lng)) AS distance
+    SELECT l.id, earth_distance(${centre}, ll_to_earth(l.lat, l.lng)) AS distance, c.n
     FROM lieux l
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(oc.n), 0)::integer AS n FROM offer_counts oc
+      WHERE oc.lieu_id = l.id AND oc.rubrique_id = ANY(${search.rubriques}::int[])
+        ${search.nature ? sql`AND oc.nature = ${search.nature}` : sql``}
+    ) c
     WHERE l.lat IS NOT NULL
       AND earth_box(${centre}, ${radius}) @> ll_to_earth(l.lat, l.lng)
       AND earth_distance(${centre}, ll_to_earth(l.lat, l.lng)) <= ${radius}
       AND l.type = ${search.type}
       AND l.id <> ALL(${search.excluded}::int[])
+      AND c.n >= ${Math.max(1, search.minCount)}
     ORDER BY distance, l.id
+    LIMIT ${search.limit}
   `;
 }

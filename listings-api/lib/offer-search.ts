@@ -140,60 +140,45 @@ export interface ResolvedSearch {
   ids: number[] | null;
 }
 
-/** Resolves zones to their members and drops places or rubriques covered by another listed one. */
-export async function resolveSearch(
-  db: Db,
+/**
+ * Resolves zones to their members and drops places or rubriques covered by another listed one
+ * (all from the reference data in memory).
+ */
+export function resolveSearch(
   ref: Reference,
   filters: OfferFilters,
   ids: number[] | null = null,
-): Promise<ResolvedSearch> {
+): ResolvedSearch {
   let rubriques: number[] | null = null;
   if (filters.rubrique) {
     const listed = filters.rubrique.filter((id) => id !== ref.genericRubriqueId);
     if (listed.length > 0) rubriques = topmostRubriques(ref, listed);
   }
-  const [lieux, omrLieux] = await Promise.all([
-    filters.lieu ? resolveLieux(db, ref, filters.lieu) : Promise.resolve(null),
-    filters.omr_list_id !== undefined
-      ? db.kysely
-          .selectFrom('omr_lists')
-          .select('lieux')
-          .where('id', '=', filters.omr_list_id)
-          .executeTakeFirst()
-          .then((row) => (row && row.lieux.length > 0 ? resolveLieux(db, ref, row.lieux) : []))
-      : Promise.resolve(null),
-  ]);
+  const lieux = filters.lieu ? resolveLieux(ref, filters.lieu) : null;
+  let omrLieux: number[] | null = null;
+  if (filters.omr_list_id !== undefined) {
+    const places = ref.omrLists.get(filters.omr_list_id) ?? [];
+    omrLieux = places.length > 0 ? resolveLieux(ref, places) : [];
+  }
   return { filters, lieux, omrLieux, rubriques, ids };
 }
 
-/** Place ids → disjoint subtrees: zones become their members, the generic place means anywhere. */
-export async function resolveLieux(
-  db: Db,
-  ref: Reference,
-  ids: number[],
-): Promise<number[] | null> {
+/**
+ * Place ids → disjoint subtrees: zones become their members, unknown ids are dropped, the
+ * generic place means anywhere (null).
+ */
+export function resolveLieux(ref: Reference, ids: number[]): number[] | null {
   if (ids.includes(ref.genericLieu.id)) return null;
-  const rows = await db.kysely
-    .selectFrom('lieux')
-    .select(['id', 'type', 'lieux', 'ancestors'])
-    .where('id', 'in', ids)
-    .execute();
-  const memberIds = rows.filter((r) => r.type === 'Zones').flatMap((r) => r.lieux);
-  const members =
-    memberIds.length > 0
-      ? await db.kysely
-          .selectFrom('lieux')
-          .select(['id', 'type', 'lieux', 'ancestors'])
-          .where('id', 'in', memberIds)
-          .execute()
-      : [];
-  const places = [...rows.filter((r) => r.type !== 'Zones'), ...members];
-  if (places.some((p) => p.id === ref.genericLieu.id)) return null;
-  const listed = new Set(places.map((p) => p.id));
-  return [...listed].filter((id) => {
-    const place = places.find((p) => p.id === id)!;
-    return !place.ancestors.some((a) => a !== id && listed.has(a));
-  });
+  const rows = ids.flatMap((id) => ref.lieux.get(id) ?? []);
+  const members = rows
+    .filter((row) => row.type === 'Zones')
+    .flatMap((row) => row.lieux.flatMap((id) => ref.lieux.get(id) ?? []));
+  const places = [...rows.filter((row) => row.type !== 'Zones'), ...members];
+  if (places.some((place) => place.id === ref.genericLieu.id)) return null;
+  const listed = new Set(places.map((place) => place.id));
+  return [...listed].filter(
+    (id) => !ref.lieux.get(id)!.ancestors.some((a) => a !== id && listed.has(a)),
+  );
 }
 
 function intArray(ids: number[]): RawBuilder<number[]> {
@@ -380,6 +365,8 @@ export interface PageOptions {
   sort: OfferSort;
   limit: number;
   offset: number;
+  /** The search bounds the sorted price column (so no offer lacks it). */
+  priceFiltered?: boolean;
 }
 
 const PRICE_SORT_COLUMN: Partial<Record<OfferSort, string>> = {
@@ -392,9 +379,9 @@ const PRICE_SORT_COLUMN: Partial<Record<OfferSort, string>> = {
 };
 
 /**
- * The ids of one page, in the sort's order. Each part walks a sort index of migration 004 in
- * order and stops once the page is full. A price sort is three ordered parts merged: visible
- * prices, hidden prices, missing prices (the last two sort last, as SORT_KEYS says).
+ * The ids of one page, in the sort's order. Each part walks a sort index (migrations 004, 005) in
+ * order and stops once the page is full. A price sort is up to three ordered parts merged:
+ * visible prices, hidden prices, missing prices (the last two sort last, as SORT_KEYS says).
  */
 export function pageIdsQuery(
   where: RawBuilder<boolean>,
@@ -409,6 +396,13 @@ export function pageIdsQuery(
   const dir = sql.raw(sort.endsWith('_desc') ? 'DESC' : 'ASC');
   const col = sql.ref(`o.${column}`);
   const upTo = limit + offset;
+  // Offers without this price only when no range on it rules them out.
+  const missing = options.priceFiltered
+    ? sql``
+    : sql`UNION ALL
+      (SELECT o.id, true, 0 FROM offers o
+        WHERE ${where} AND ${col} IS NULL
+        ORDER BY o.id ${dir} LIMIT ${upTo})`;
   return sql`SELECT id FROM (
       (SELECT o.id, false AS hidden, ${col} AS amount FROM offers o
         WHERE ${where} AND NOT o.prix_cache AND ${col} IS NOT NULL
@@ -417,10 +411,7 @@ export function pageIdsQuery(
       (SELECT o.id, true, ${col} FROM offers o
         WHERE ${where} AND o.prix_cache AND ${col} IS NOT NULL
         ORDER BY ${col} ${dir}, o.id ${dir} LIMIT ${upTo})
-      UNION ALL
-      (SELECT o.id, true, 0 FROM offers o
-        WHERE ${where} AND ${col} IS NULL
-        ORDER BY o.id ${dir} LIMIT ${upTo})
+      ${missing}
     ) page
     ORDER BY hidden, amount ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`;
 }
@@ -444,6 +435,20 @@ export function offerCountQuery(where: RawBuilder<boolean>): RawBuilder<{ n: num
   return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offers o WHERE ${where}`;
 }
 
+/** The range filters of each price column. */
+const PRICE_RANGES: Record<string, readonly [keyof OfferFilters, keyof OfferFilters]> = {
+  price: ['prix_min', 'prix_max'],
+  monthly_rent: ['loyer_min', 'loyer_max'],
+  weekly_rent: ['loyer_semaine_min', 'loyer_semaine_max'],
+};
+
+/** Whether the search bounds the price column that `sort` orders by. */
+export function boundsSortedPrice(filters: OfferFilters, sort: OfferSort): boolean {
+  const column = PRICE_SORT_COLUMN[sort];
+  const keys = (column && PRICE_RANGES[column]) || [];
+  return keys.some((key) => filters[key] !== undefined);
+}
+
 export async function selectOfferSummaries(
   db: Db,
   where: RawBuilder<boolean>,
@@ -458,12 +463,13 @@ export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<n
   return result.rows[0]?.n ?? 0;
 }
 
-const PRICE_FILTERS: Record<NatureId, readonly [keyof OfferFilters, keyof OfferFilters]> = {
-  V: ['prix_min', 'prix_max'],
-  L: ['loyer_min', 'loyer_max'],
-  S: ['loyer_semaine_min', 'loyer_semaine_max'],
+/** The price of each nature: sale price (V), monthly rent (L), weekly rent (S). */
+const NATURE_PRICE_COLUMN: Record<NatureId, string> = {
+  V: 'price',
+  L: 'monthly_rent',
+  S: 'weekly_rent',
 };
-const PRICE_KEYS = Object.values(PRICE_FILTERS).flat();
+const PRICE_KEYS = Object.values(PRICE_RANGES).flat();
 const OTHER_KEYS: (keyof OfferFilters)[] = [
   'nb_pieces',
   'nb_chambres',
@@ -498,7 +504,7 @@ export async function countSearch(
     return counts.total({ lieux: places, nature: f.nature, rubriques: search.rubriques ?? [0] });
   }
   if (!f.nature || search.rubriques) return live();
-  const [minKey, maxKey] = PRICE_FILTERS[f.nature];
+  const [minKey, maxKey] = PRICE_RANGES[NATURE_PRICE_COLUMN[f.nature]]!;
   if (priceKeys.some((key) => key !== minKey && key !== maxKey)) return live();
   const low = (f[minKey] as number | undefined) ?? 0;
   const high = (f[maxKey] as number | undefined) ?? Number.POSITIVE_INFINITY;

@@ -3,8 +3,10 @@ import type { Db } from '../db/connection';
 import type { LieuxTable, NaturesTable, RubriquesTable } from '../db/types';
 import type { Nature, NatureId, Rubrique } from '../../shared/contract';
 
-// Small reference tables (natures, rubriques, the generic place) read by most requests. They
-// change only with a new seed or import, so they are kept in memory for a short while.
+// Reference tables read by most requests: natures, rubriques, places and omr lists (a few
+// thousand rows in all). They change only with a new seed or import, so they are kept in memory
+// for a short while (and dropped when offers change): resolving places, zones and breadcrumbs
+// costs no database round trip.
 
 export interface Reference {
   natures: Nature[];
@@ -13,6 +15,12 @@ export interface Reference {
   genericRubriqueId: number;
   rubriquesTree: Rubrique;
   genericLieu: Selectable<LieuxTable>;
+  lieux: Map<number, Selectable<LieuxTable>>;
+  lieuxBySlug: Map<string, Selectable<LieuxTable>>;
+  /** place id → its children (by parent_id). */
+  lieuChildren: Map<number, number[]>;
+  /** omr list id → its places. */
+  omrLists: Map<number, number[]>;
 }
 
 export interface ReferenceCache {
@@ -41,19 +49,16 @@ export function createReferenceCache(db: Db, ttlMs = 60_000): ReferenceCache {
 }
 
 async function loadReference(db: Db): Promise<Reference> {
-  const [natureRows, rubriqueRows, genericLieu] = await Promise.all([
+  const [natureRows, rubriqueRows, lieuRows, omrRows] = await Promise.all([
     db.kysely.selectFrom('natures').selectAll().orderBy('position').execute(),
     db.kysely.selectFrom('rubriques').selectAll().orderBy('position').orderBy('id').execute(),
-    db.kysely
-      .selectFrom('lieux')
-      .selectAll()
-      .where('type', '=', 'Generic')
-      .orderBy('id')
-      .executeTakeFirst(),
+    db.kysely.selectFrom('lieux').selectAll().orderBy('id').execute(),
+    db.kysely.selectFrom('omr_lists').select(['id', 'lieux']).execute(),
   ]);
   const generic =
     rubriqueRows.find((r) => r.is_generic) ?? rubriqueRows.find((r) => r.parent_id === null);
   if (!generic) throw new Error('the rubriques table has no generic root');
+  const genericLieu = lieuRows.find((row) => row.type === 'Generic');
   if (!genericLieu) throw new Error('the lieux table has no generic place');
   return {
     natures: natureRows.map((row: Selectable<NaturesTable>) => ({
@@ -65,7 +70,22 @@ async function loadReference(db: Db): Promise<Reference> {
     genericRubriqueId: generic.id,
     rubriquesTree: buildRubriqueTree(rubriqueRows, generic.id),
     genericLieu,
+    lieux: new Map(lieuRows.map((row) => [row.id, row])),
+    lieuxBySlug: new Map(lieuRows.map((row) => [row.slug, row])),
+    lieuChildren: groupChildren(lieuRows),
+    omrLists: new Map(omrRows.map((row) => [row.id, row.lieux])),
   };
+}
+
+function groupChildren(rows: Selectable<LieuxTable>[]): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.parent_id === null) continue;
+    const list = children.get(row.parent_id);
+    if (list) list.push(row.id);
+    else children.set(row.parent_id, [row.id]);
+  }
+  return children;
 }
 
 function buildRubriqueTree(rows: Selectable<RubriquesTable>[], rootId: number): Rubrique {

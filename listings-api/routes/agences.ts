@@ -14,7 +14,7 @@ import {
 } from '../../shared/contract';
 import type { Db } from '../db/connection';
 import type { FeeScaleRow } from '../db/types';
-import { agencySummariesByIds, selectAgencySummaries } from '../lib/agencies';
+import { agencyRelevance, agencySummariesByIds, selectAgencySummaries } from '../lib/agencies';
 import { HttpError, notFound } from '../lib/errors';
 import { isoDate } from '../lib/mappers';
 import { resolveLieux } from '../lib/offer-search';
@@ -137,7 +137,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
       if (!q.with_inactives) conds.push(sql`a.active`);
       if (q.network !== undefined) conds.push(sql`a.network_id = ${q.network}`);
       if (q.lieu) {
-        const places = await resolveLieux(db, await app.reference.get(), q.lieu);
+        const places = resolveLieux(await app.reference.get(), q.lieu);
         if (places !== null) {
           conds.push(places.length > 0 ? sql`a.lieu_path && ${places}::int[]` : sql`false`);
         }
@@ -155,15 +155,18 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
           word_similarity(${text}, a.search_name) DESC, similarity(${text}, a.search_name) DESC`;
       }
       const where = sql<boolean>`(${conds.length > 0 ? sql.join(conds, sql` AND `) : sql`true`})`;
-      // Names are compared on their accent-free lowercase form, byte order: the same on every server.
+      // Names are compared on their accent-free lowercase form, byte order: the same on every
+      // server. Relevance: how well the name matches when one is searched, then the agency's
+      // relevance index (migration 006), then the name (the ranking page says so).
+      const byName = sql`a.search_name COLLATE "C" ASC, a.id ASC`;
       const order =
         q.sort === 'az'
-          ? sql`a.search_name COLLATE "C" ASC, a.id ASC`
+          ? byName
           : q.sort === 'za'
             ? sql`a.search_name COLLATE "C" DESC, a.id DESC`
             : searchRank
-              ? sql`${searchRank}, a.relevance DESC, a.id ASC`
-              : sql`a.relevance DESC, a.search_name COLLATE "C" ASC, a.id ASC`;
+              ? sql`${searchRank}, ${agencyRelevance} DESC, ${byName}`
+              : sql`${agencyRelevance} DESC, ${byName}`;
       const [total, items] = await Promise.all([
         sql<{ n: number }>`SELECT count(*)::integer AS n FROM agencies a WHERE ${where}`
           .execute(db.kysely)
@@ -216,7 +219,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { agency, limit, page } = request.query;
+      const { agency, lang, limit, page } = request.query;
       const exists = await db.kysely
         .selectFrom('agencies')
         .select('id')
@@ -236,6 +239,8 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
           .selectFrom('reviews')
           .selectAll()
           .where('agency_id', '=', agency)
+          // Reviews are not translated: those written in the language asked come first.
+          .orderBy(sql`lang = ${lang}`, 'desc')
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)
@@ -248,6 +253,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
         page,
         limit,
         items: rows.map((row) => ({
+          lang: row.lang,
           rating: row.rating,
           author: row.author,
           title: row.title,

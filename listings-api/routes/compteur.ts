@@ -10,7 +10,7 @@ import {
 } from '../../shared/contract';
 import { notFound } from '../lib/errors';
 import { nearbyLieuxQuery } from '../lib/nearby';
-import { toLieu, type LieuRow } from '../lib/mappers';
+import { toLieu } from '../lib/mappers';
 import { resolveLieux, searchKeyParam } from '../lib/offer-search';
 import { idListParam, intParam, langParam, limitParam } from '../lib/params';
 import { topmostRubriques, type Reference } from '../lib/reference';
@@ -92,58 +92,41 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
       const minNb = q.min_nb;
 
       const centreId = q.lieu?.[0];
-      const centre: LieuRow | undefined =
-        centreId !== undefined
-          ? await db.kysely
-              .selectFrom('lieux')
-              .selectAll()
-              .where('id', '=', centreId)
-              .executeTakeFirst()
-          : undefined;
+      const centre = centreId !== undefined ? ref.lieux.get(centreId) : undefined;
       if (centreId !== undefined && !centre) throw notFound('lieu');
-      const places = q.lieu ? await resolveLieux(db, ref, q.lieu) : null;
+      const places = q.lieu ? resolveLieux(ref, q.lieu) : null;
       const placeScope = places ?? [0];
 
-      // Nearby: places of the same kind within rayon km of the centre (GiST on ll_to_earth).
+      // Nearby: places of the same kind within rayon km of the centre, with their counts.
       const nearbyPromise = (async () => {
         if (!centre || centre.lat === null || centre.lng === null) return [];
-        const candidates = await nearbyLieuxQuery({
+        const found = await nearbyLieuxQuery({
           lat: centre.lat,
           lng: centre.lng,
           radiusKm: q.rayon,
           type: q.lieu_type ?? centre.type,
           excluded: [...(q.lieu ?? []), ...excludedLieux],
-        }).execute(db.kysely);
-        const counts = await app.offerCounts.perLieu({
-          lieux: candidates.rows.map((row) => row.id),
           nature: q.nature,
           rubriques: rubriqueScope,
-        });
-        return candidates.rows
-          .map((row) => ({
-            lieu: toLieu(row, q.lang),
-            count: counts.get(row.id) ?? 0,
-            distance_km: Math.round(row.distance / 100) / 10,
-          }))
-          .filter((entry) => entry.count >= minNb && entry.count > 0)
-          .slice(0, q.limit);
+          minCount: minNb,
+          limit: q.limit,
+        }).execute(db.kysely);
+        return found.rows.map((row) => ({
+          lieu: toLieu(ref.lieux.get(row.id)!, q.lang),
+          count: row.n,
+          distance_km: Math.round(row.distance / 100) / 10,
+        }));
       })();
 
-      // Parents: each ancestor of the centre, nearest first.
+      // Parents: each ancestor of the centre, nearest first (ancestors are stored root first).
       const parentsPromise = (async () => {
         if (!centre) return [];
-        const ancestors = await db.kysely
-          .selectFrom('lieux')
-          .selectAll()
-          .where('id', 'in', [...centre.ancestors, -1])
-          .where('id', '<>', centre.id)
-          .where('type', '<>', 'Generic')
-          .execute();
-        // ancestors are stored root first: nearest first is the reverse.
-        const order = [...centre.ancestors].reverse();
-        const kept = ancestors
-          .filter((row) => !excludedLieux.has(row.id))
-          .sort((x, y) => order.indexOf(x.id) - order.indexOf(y.id));
+        const kept = [...centre.ancestors]
+          .reverse()
+          .flatMap((id) => ref.lieux.get(id) ?? [])
+          .filter(
+            (row) => row.id !== centre.id && row.type !== 'Generic' && !excludedLieux.has(row.id),
+          );
         const counts = await app.offerCounts.perLieu({
           lieux: kept.map((row) => row.id),
           nature: q.nature,
@@ -190,7 +173,7 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { nature, lieu, min_nb: minNb } = request.query;
       const ref = await app.reference.get();
-      const places = lieu ? await resolveLieux(db, ref, lieu) : null;
+      const places = lieu ? resolveLieux(ref, lieu) : null;
       const candidates = otherRubriques(ref, nature, []);
       const counts = await app.offerCounts.perRubrique(
         { lieux: places ?? [0], nature },

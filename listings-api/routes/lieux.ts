@@ -107,17 +107,10 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
       if (given !== 1) {
         throw new HttpError(400, 'id: give exactly one of id, slug or ids', 'id');
       }
-      if (ids) return lieuxWithAncestors(db, ids, lang);
-      let placeId = id;
-      if (slug !== undefined) {
-        const row = await db.kysely
-          .selectFrom('lieux')
-          .select('id')
-          .where('slug', '=', slug)
-          .executeTakeFirst();
-        placeId = row?.id;
-      }
-      const found = placeId !== undefined ? await lieuWithAncestors(db, placeId, lang) : null;
+      const ref = await app.reference.get();
+      if (ids) return lieuxWithAncestors(ref, ids, lang);
+      const placeId = slug !== undefined ? ref.lieuxBySlug.get(slug)?.id : id;
+      const found = placeId !== undefined ? lieuWithAncestors(ref, placeId, lang) : null;
       if (!found) throw notFound('lieu');
       return found;
     },
@@ -135,19 +128,12 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { nature, rubrique, min_count: minCount, lang } = request.query;
-      const place = await db.kysely
-        .selectFrom('lieux')
-        .select(['id', 'type', 'lieux'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!place) throw notFound('lieu');
       const ref = await app.reference.get();
-      const children = await db.kysely
-        .selectFrom('lieux')
-        .selectAll()
-        .$if(place.type === 'Zones', (qb) => qb.where('id', 'in', [...place.lieux, -1]))
-        .$if(place.type !== 'Zones', (qb) => qb.where('parent_id', '=', place.id))
-        .execute();
+      const place = ref.lieux.get(request.params.id);
+      if (!place) throw notFound('lieu');
+      const childIds =
+        place.type === 'Zones' ? place.lieux : (ref.lieuChildren.get(place.id) ?? []);
+      const children = childIds.flatMap((id) => ref.lieux.get(id) ?? []);
       const rubriques = rubrique
         ? topmostRubriques(
             ref,
@@ -173,11 +159,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { querystring: UrlQuery, response: { 200: LieuUrlSchema, 404: ApiErrorSchema } },
     },
     async (request) => {
-      const row = await db.kysely
-        .selectFrom('lieux')
-        .select(['id', 'slug'])
-        .where('id', '=', request.query.lieu)
-        .executeTakeFirst();
+      const row = (await app.reference.get()).lieux.get(request.query.lieu);
       if (!row) throw notFound('lieu');
       return { id: row.id, slug: row.slug, path: row.slug };
     },
@@ -199,11 +181,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
       const ref = await app.reference.get();
       let chain: number[] = [ref.genericLieu.id];
       if (lieu !== undefined) {
-        const row = await db.kysely
-          .selectFrom('lieux')
-          .select(['id', 'ancestors'])
-          .where('id', '=', lieu)
-          .executeTakeFirst();
+        const row = ref.lieux.get(lieu);
         if (!row) throw notFound('lieu');
         // ancestors are stored root first.
         chain = [row.id, ...[...row.ancestors].reverse().filter((a) => a !== row.id)];

@@ -20,6 +20,7 @@ import { lieuWithAncestors } from '../lib/lieux';
 import { isoDate, toPhoto } from '../lib/mappers';
 import {
   beyond,
+  boundsSortedPrice,
   countOffers,
   countSearch,
   offerFilterEntries,
@@ -159,11 +160,17 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { sort, page, limit, lang, id } = request.query;
       const filters = pickFilters(request.query);
-      const search = await resolveSearch(db, await app.reference.get(), filters, id ?? null);
+      const search = resolveSearch(await app.reference.get(), filters, id ?? null);
       const where = searchConditions(search);
       const [total, items] = await Promise.all([
         countSearch(db, app.offerCounts, search),
-        selectOfferSummaries(db, where, { lang, sort, limit, offset: (page - 1) * limit }),
+        selectOfferSummaries(db, where, {
+          lang,
+          sort,
+          limit,
+          offset: (page - 1) * limit,
+          priceFiltered: boundsSortedPrice(filters, sort),
+        }),
       ]);
       return { total, page, limit, search_key: searchKey(filters), items };
     },
@@ -178,7 +185,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { nature, lieu, limit, lang } = request.query;
       const filters: OfferFilters = { nature, lieu };
-      const search = await resolveSearch(db, await app.reference.get(), filters);
+      const search = resolveSearch(await app.reference.get(), filters);
       const where = sql<boolean>`(${searchConditions(search)} AND o.premium)`;
       const [total, items] = await Promise.all([
         countOffers(db, where),
@@ -203,7 +210,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       if (givenKey !== undefined && givenKey !== searchKey(filters)) {
         throw new HttpError(400, 'search_key: does not match the search parameters', 'search_key');
       }
-      const search = await resolveSearch(db, await app.reference.get(), filters);
+      const search = resolveSearch(await app.reference.get(), filters);
       const where = searchConditions(search);
       const neighbour = (direction: 'after' | 'before') => sql`(
         SELECT json_build_object('id', o.id, 'slug', o.slug, 'nature', json_build_object('id', o.nature),
@@ -250,7 +257,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     const row = result.rows[0];
     if (!row) return null;
     const summary = toOfferSummary(row, lang);
-    const lieu = await lieuWithAncestors(db, row.lieu_id, lang);
+    const lieu = lieuWithAncestors(await app.reference.get(), row.lieu_id, lang);
     if (!lieu) throw new Error(`offer ${row.id} points to a missing place ${row.lieu_id}`);
     if (row.status === 'obsolete') {
       return {

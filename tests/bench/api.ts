@@ -15,6 +15,7 @@ import {
   offerCountQuery,
   offerPageQuery,
   searchConditions,
+  wholeBands,
   type OfferFilters,
 } from '../../listings-api/lib/offer-search';
 import { isSeeded, seedDatabase } from '../../listings-api/seed/index';
@@ -170,9 +171,10 @@ async function buildVariants(db: Db): Promise<Variants> {
     lng: number | null;
   }>`
     SELECT l.id, l.type, c.n, l.lat, l.lng FROM offer_counts c JOIN lieux l ON l.id = c.lieu_id
-    WHERE c.nature = 'V' AND c.rubrique_id = 0 AND l.type IN ('Departements', 'Plaques', 'Villes', 'Regions')
+    WHERE c.nature = 'V' AND c.rubrique_id = 0 AND l.type IN ('Departements', 'Villes')
     ORDER BY c.n DESC LIMIT 200`.execute(k);
-  const areas = places.rows.filter((p) => p.type !== 'Villes').slice(0, 15);
+  // Typical searches: a department or a city (countries and regions are hub pages, not lists).
+  const areas = places.rows.filter((p) => p.type === 'Departements').slice(0, 15);
   const cities = places.rows.filter((p) => p.type === 'Villes' && p.lat !== null).slice(0, 40);
   const bands: [number, number][] = [
     [500_000, 2_000_000],
@@ -385,6 +387,9 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
           ['/offre/{id}', variants.detail],
         ];
         for (const [endpoint, paths] of endpoints) {
+          // Warm-up: with the cache on, every variant once (a steady state), then a second of load.
+          if (cache)
+            for (const p of paths) await fetch(`${base}${p}`).then((res) => res.arrayBuffer());
           await run(base, paths, 1, connections);
           const f = await run(base, paths, seconds, connections);
           figures.push({ endpoint, cache, ...f });
@@ -402,7 +407,32 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
             ids: null,
           };
           const where = searchConditions(search);
-          await explain(db, `/offre count: ${sample.path}`, offerCountQuery(where));
+          // The total as countSearch makes it: whole price bands from offer_price_counts, the
+          // range's ends (if any) counted live.
+          const bands = wholeBands(
+            sample.filters.prix_min ?? 0,
+            sample.filters.prix_max ?? Number.POSITIVE_INFINITY,
+          );
+          if (bands) {
+            await explain(
+              db,
+              `/offre total, whole price bands: ${sample.path}`,
+              sql`SELECT sum(n) FROM offer_price_counts WHERE lieu_id = ANY(${sample.filters.lieu!}::int[]) AND nature = 'V' AND band BETWEEN ${bands.first} AND ${bands.last}`,
+            );
+            for (const [from, to] of bands.ends) {
+              const end = searchConditions({
+                ...search,
+                filters: { ...sample.filters, prix_min: from, prix_max: to },
+              });
+              await explain(
+                db,
+                `/offre total, range end ${from}..${to} counted live`,
+                offerCountQuery(end),
+              );
+            }
+          } else {
+            await explain(db, `/offre total counted live: ${sample.path}`, offerCountQuery(where));
+          }
           await explain(
             db,
             `/offre page: ${sample.path}`,
@@ -417,19 +447,23 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
           const c = variants.compteur[0]!;
           await explain(
             db,
-            `/compteur nearby: ${c.path}`,
+            `/compteur nearby with counts: ${c.path}`,
             nearbyLieuxQuery({
               lat: c.lieu.lat,
               lng: c.lieu.lng,
               radiusKm: 30,
               type: c.lieu.type,
               excluded: [c.lieu.id],
+              nature: 'V',
+              rubriques: [0],
+              minCount: 1,
+              limit: 10,
             }),
           );
           await explain(
             db,
-            '/compteur counts (30 places)',
-            sql`SELECT lieu_id, sum(n) FROM offer_counts WHERE lieu_id = ANY(${variants.compteur.map((v) => v.lieu.id)}::int[]) AND nature = 'V' AND rubrique_id = 0 GROUP BY lieu_id`,
+            '/compteur parents and rubriques (counts of a few places)',
+            sql`SELECT lieu_id, sum(n) FROM offer_counts WHERE lieu_id = ANY(${variants.compteur.slice(0, 5).map((v) => v.lieu.id)}::int[]) AND nature = 'V' AND rubrique_id = 0 GROUP BY lieu_id`,
           );
           await explain(
             db,

@@ -310,6 +310,26 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
     }
   });
 
+  it.each(['price_asc', 'price_desc'] as const)(
+    'sort %s within a sale price range',
+    async (sort) => {
+      const query: Query = {
+        nature: 'V',
+        lieu: ids['cote-d-azur']!,
+        prix_min: 800_000,
+        prix_max: 6_000_000,
+        sort,
+      };
+      const expected = offers
+        .filter((o) => matches(o, query, ctx))
+        .sort((a, b) => compare(sort, a, b));
+      expect(expected.some((o) => o.prix_cache)).toBe(true);
+      const got = await fetchAll(t, query);
+      expect(got.total).toBe(expected.length);
+      expect(got.ids).toEqual(expected.map((o) => o.id));
+    },
+  );
+
   it('the default sort puts premium offers first, then the newest', async () => {
     const res = await t.get<OfferList>('/offre', { nature: 'V', limit: 100 });
     const items = res.body.items;
