@@ -1,36 +1,8 @@
-import type { Config, NatureId, Rubrique, Settings } from './contract';
+import { ATOUTS, type Config, type NatureId, type Rubrique, type Settings } from './contract';
 
 // A small, hand-made /config answer for unit tests of the shared modules. It has the real
 // nature slugs, a generic root rubrique with children of several natures (some slugs identical
 // in both languages, one applying to sale only), the 25 atouts of the spec and all natures enabled.
-
-export const ASSET_KEYS = [
-  'alarme',
-  'ascenseur',
-  'balcon',
-  'box',
-  'car',
-  'cave',
-  'cave_a_vin',
-  'cheminee',
-  'climatisation',
-  'garage',
-  'grenier',
-  'hammam',
-  'interphone',
-  'jacuzzi',
-  'jardin',
-  'parking',
-  'piscine',
-  'rdc',
-  'sauna',
-  'sous_sol',
-  'tennis',
-  'terrasse',
-  'veranda',
-  'vigne',
-  'vue_mer',
-] as const;
 
 const ALL: NatureId[] = ['V', 'L', 'S'];
 
@@ -113,7 +85,7 @@ export const testConfig: Config = {
   },
   settings: {
     enabledNaturesIds: ['V', 'L', 'S'],
-    formCriteriasAssets: ASSET_KEYS.map((key) => ({ key })),
+    formCriteriasAssets: ATOUTS.map((key) => ({ key })),
     enableContactProximite: true,
     maxContact: 5,
     minHubLinkCount: 3,

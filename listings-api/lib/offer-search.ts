@@ -296,7 +296,7 @@ export function sortKeyColumns(sort: OfferSort): RawBuilder<unknown> {
   return sql.join(SORT_KEYS[sort].map((key, i) => sql`${key.expr} AS ${sql.ref(`k${i}`)}`));
 }
 
-interface SummaryRow {
+export interface SummaryRow {
   id: number;
   slug: string;
   nature: NatureId;

@@ -9,7 +9,6 @@ import {
   OfferNavigationSchema,
   OfferObsoleteSchema,
   type Lang,
-  type NatureId,
   type OfferDetail,
   type OfferObsolete,
   type OfferRef,
@@ -36,6 +35,7 @@ import {
   toOfferSummary,
   withRangeChecks,
   type OfferFilters,
+  type SummaryRow,
 } from '../lib/offer-search';
 import { idListParam, idParam, langParam, limitParam, pageParam, slugParam } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
@@ -90,32 +90,7 @@ function pickFilters(query: OfferFilters): OfferFilters {
   return filters as OfferFilters;
 }
 
-interface DetailRow {
-  id: number;
-  slug: string;
-  nature: NatureId;
-  rubrique_id: number;
-  lieu_id: number;
-  lieu_slug: string;
-  lieu_libelle: string;
-  agency_id: number;
-  agency_slug: string;
-  agency_name: string;
-  titre1: string;
-  titre2: string;
-  price: number | null;
-  monthly_rent: number | null;
-  weekly_rent: number | null;
-  prix_cache: boolean;
-  surface: number | null;
-  field_surface: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  reference: string;
-  published_at: Date | string;
-  exclusivity: boolean;
-  status: 'active' | 'obsolete';
-  photo: PhotoRow | null;
+interface DetailRow extends SummaryRow {
   premium: boolean;
   description: string;
   atouts: string[];
