@@ -558,6 +558,8 @@ export const NetworkSchema = v.object({
 export type Network = v.InferOutput<typeof NetworkSchema>;
 
 export const ReviewSchema = v.object({
+  /** The language the review (and the agency's response) was written in. */
+  lang: LangSchema,
   rating: v.number(),
   author: v.string(),
   title: v.string(),
@@ -568,7 +570,10 @@ export const ReviewSchema = v.object({
 });
 export type Review = v.InferOutput<typeof ReviewSchema>;
 
-/** GET /client-survey?agency=ID: total and average over all the agency's reviews. */
+/**
+ * GET /client-survey?agency=ID&lang=: total and average over all the agency's reviews; the items
+ * are the reviews written in the language asked first, then the others, each newest first.
+ */
 export const ReviewListSchema = v.object({
   total: v.number(),
   average: v.nullable(v.number()),

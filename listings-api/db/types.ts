@@ -119,7 +119,6 @@ export interface AgenciesTable {
   description_en: Generated<string>;
   fee_scale: Json<FeeScaleRow[]>;
   active: Generated<boolean>;
-  relevance: Generated<number>;
   lat: number | null;
   lng: number | null;
   created_at: Generated<Timestamp>;
@@ -135,7 +134,8 @@ export interface OmrAgencyListsTable {
 export interface ReviewsTable {
   id: number;
   agency_id: number;
-  lang: string;
+  /** The language the review and its response are written in. */
+  lang: 'fr' | 'en';
   rating: number;
   author: string;
   title: string;
@@ -297,6 +297,18 @@ export interface OfferPriceCountsView {
   band: number;
   n: number;
 }
+/** Materialized view (migration 006): the agency directory's relevance index and its inputs. */
+export interface AgencyRelevanceView {
+  agency_id: number;
+  /** Active listings. */
+  listings: number;
+  /** Active listings with 8 photos or more, the price shown and a surface. */
+  complete_listings: number;
+  reviews: number;
+  rating_sum: number;
+  /** 0 to 100 (see the migration). */
+  relevance: number;
+}
 export interface OfferCountsStateTable {
   id: number;
   stale: boolean;
@@ -316,6 +328,7 @@ export interface Database {
   offer_counts: OfferCountsView;
   offer_counts_state: OfferCountsStateTable;
   offer_price_counts: OfferPriceCountsView;
+  agency_relevance: AgencyRelevanceView;
   external_links: ExternalLinksTable;
   settings: KeyValueTable;
   omr_config: KeyValueTable;

@@ -61,7 +61,18 @@ export async function agencySummariesByIds(db: Db, ids: number[]): Promise<Agenc
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** One page of agency cards: the page's ids first, then their cards. */
+/**
+ * The relevance index of an agency (0 to 100, materialized view agency_relevance of migration
+ * 006, which gives the formula); the query must alias agencies `a` and join agencyRelevanceJoin.
+ * An agency created since the last rebuild of the view counts 0.
+ */
+export const agencyRelevance = sql<number>`coalesce(ar.relevance, 0)`;
+export const agencyRelevanceJoin = sql`LEFT JOIN agency_relevance ar ON ar.agency_id = a.id`;
+
+/**
+ * One page of agency cards: the page's ids first, then their cards. `where` and `order` may use
+ * the agency `a` and its relevance (agencyRelevance).
+ */
 export async function selectAgencySummaries(
   db: Db,
   where: RawBuilder<boolean>,
@@ -70,7 +81,8 @@ export async function selectAgencySummaries(
   offset: number,
 ): Promise<AgencySummary[]> {
   const page = await sql<{ id: number }>`
-    SELECT a.id FROM agencies a WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+    SELECT a.id FROM agencies a ${agencyRelevanceJoin}
+    WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
   `.execute(db.kysely);
   return agencySummariesByIds(
     db,

@@ -3,8 +3,10 @@ import type { Db } from '../db/connection';
 import type { NatureId } from '../../shared/contract';
 
 // The offer_counts and offer_price_counts materialized views (migrations 002 and 004): counts of
-// active offers per place, nature and rubrique, and per place, nature and price band. A statement trigger on offers marks it stale; refreshIfStale rebuilds it, once
-// across every API instance (the stale flag is cleared by whoever refreshes).
+// active offers per place, nature and rubrique, and per place, nature and price band; with them
+// agency_relevance (migration 006), the agency directory's relevance index. A statement trigger on
+// offers (and on reviews and agencies) marks them stale; refreshIfStale rebuilds them, once across
+// every API instance (the stale flag is cleared by whoever refreshes).
 
 export interface CountScope {
   /** Disjoint place subtrees; [0] means anywhere. */
@@ -43,11 +45,11 @@ export function createOfferCounts(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<boolean> | null = null;
 
-  const VIEWS = ['offer_counts', 'offer_price_counts'] as const;
+  const VIEWS = ['offer_counts', 'offer_price_counts', 'agency_relevance'] as const;
 
   async function refresh(): Promise<boolean> {
     const populated = await sql<{ matviewname: string; ispopulated: boolean }>`
-      SELECT matviewname, ispopulated FROM pg_matviews WHERE matviewname IN ('offer_counts', 'offer_price_counts')
+      SELECT matviewname, ispopulated FROM pg_matviews WHERE matviewname = ANY(${[...VIEWS]}::text[])
     `.execute(k);
     const isPopulated = (view: string) =>
       populated.rows.find((row) => row.matviewname === view)?.ispopulated ?? false;

@@ -101,7 +101,8 @@ describe('reviews', () => {
 });
 
 describe('omr agency lists', () => {
-  it('lists active agencies of each plaque, most relevant first', () => {
+  it('lists active agencies of each plaque, largest first', () => {
+    const size = new Map(data.refs.map((r) => [r.id, r.size]));
     expect(data.omrAgencyLists.length).toBeGreaterThanOrEqual(6);
     for (const list of data.omrAgencyLists) {
       expect(list.agencies.length).toBeGreaterThan(0);
@@ -111,7 +112,21 @@ describe('omr agency lists', () => {
         expect(a?.lieu_path).toContain(list.lieu_id);
       }
       for (let i = 1; i < rows.length; i++)
-        expect(rows[i]?.relevance as number).toBeLessThanOrEqual(rows[i - 1]?.relevance as number);
+        expect(size.get(rows[i]!.id)).toBeLessThanOrEqual(size.get(rows[i - 1]!.id)!);
     }
+  });
+});
+
+describe('agency sizes', () => {
+  it('gives each agency a size from 0 to 100 for the offer generator, and no stored relevance', () => {
+    expect(data.refs.map((r) => r.id)).toEqual(data.agencies.map((a) => a.id));
+    for (const r of data.refs) {
+      expect(Number.isInteger(r.size)).toBe(true);
+      expect(r.size).toBeGreaterThanOrEqual(0);
+      expect(r.size).toBeLessThanOrEqual(100);
+    }
+    expect(new Set(data.refs.map((r) => r.size)).size).toBeGreaterThan(50);
+    // The directory's relevance is computed by the listings API from offers and reviews.
+    for (const a of data.agencies) expect(a).not.toHaveProperty('relevance');
   });
 });

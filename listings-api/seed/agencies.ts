@@ -50,7 +50,6 @@ export interface AgencyRow {
   description_en: string;
   fee_scale: FeeScaleRow[];
   active: boolean;
-  relevance: number;
   lat: number | null;
   lng: number | null;
   created_at: Date;
@@ -82,7 +81,11 @@ export interface OmrAgencyListRow {
 export interface AgencyRef {
   id: number;
   active: boolean;
-  relevance: number;
+  /**
+   * The agency's business volume, 0 to 100: agencies get offers in proportion to 1 + size / 25.
+   * Seed input only; the directory's relevance is computed from the data (migration 006).
+   */
+  size: number;
   bucket: string;
   spot: string;
   feeScale: FeeScaleRow[];
@@ -280,7 +283,7 @@ export function buildAgencies(seed: number, geo: Geography, now: Date): AgencyDa
     const [introFr, introEn] = rng.pick(AGENCY_INTRO);
     const more = rng.sample(AGENCY_MORE, rng.int(1, 2));
     const active = !rng.chance(INACTIVE_SHARE);
-    const relevance = rng.int(0, 100);
+    const size = rng.int(0, 100);
     const scale = feeScale(rng);
     agencies.push({
       id,
@@ -300,12 +303,11 @@ export function buildAgencies(seed: number, geo: Geography, now: Date): AgencyDa
       description_en: [fill(introEn, values), ...more.map((m) => m[1])].join(' '),
       fee_scale: scale,
       active,
-      relevance,
       lat: jitter(lieu.lat, rng, 0.01),
       lng: jitter(lieu.lng, rng, 0.01),
       created_at: created,
     });
-    refs.push({ id, active, relevance, bucket: bucket.key, spot: spot.slug, feeScale: scale });
+    refs.push({ id, active, size, bucket: bucket.key, spot: spot.slug, feeScale: scale });
   }
 
   return {
@@ -313,7 +315,7 @@ export function buildAgencies(seed: number, geo: Geography, now: Date): AgencyDa
     agencies,
     refs,
     reviews: buildReviews(seed, agencies, now),
-    omrAgencyLists: buildOmrAgencyLists(agencies, geo),
+    omrAgencyLists: buildOmrAgencyLists(agencies, refs, geo),
   };
 }
 
@@ -350,8 +352,14 @@ function buildReviews(seed: number, agencies: AgencyRow[], now: Date): ReviewRow
   return reviews;
 }
 
-/** One curated list per plaque (and Paris): its most relevant active agencies. */
-function buildOmrAgencyLists(agencies: AgencyRow[], geo: Geography): OmrAgencyListRow[] {
+/** One editorial list per plaque (and Paris): its largest active agencies, largest first. */
+function buildOmrAgencyLists(
+  agencies: AgencyRow[],
+  refs: AgencyRef[],
+  geo: Geography,
+): OmrAgencyListRow[] {
+  const size = new Map(refs.map((r) => [r.id, r.size]));
+  const sizeOf = (a: AgencyRow) => size.get(a.id) ?? 0;
   const places = [
     ...geo.lieux.filter((l) => l.type === 'Plaques'),
     geo.bySlug.get('paris') as LieuRow,
@@ -364,7 +372,7 @@ function buildOmrAgencyLists(agencies: AgencyRow[], geo: Geography): OmrAgencyLi
     lieu_id: place.id,
     agencies: agencies
       .filter((a) => a.active && a.lieu_path.includes(place.id))
-      .sort((a, b) => b.relevance - a.relevance || a.id - b.id)
+      .sort((a, b) => sizeOf(b) - sizeOf(a) || a.id - b.id)
       .slice(0, 12)
       .map((a) => a.id),
   }));

@@ -150,7 +150,7 @@ export interface OfferContext {
 }
 
 function agencyTables(refs: AgencyRef[]) {
-  const weight = (a: AgencyRef) => 1 + a.relevance / 25;
+  const weight = (a: AgencyRef) => 1 + a.size / 25;
   return {
     all: refs.length ? new WeightedTable(refs, weight) : null,
     active: refs.some((a) => a.active)

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AgencyDetail,
@@ -6,6 +7,7 @@ import type {
   Network,
   ReviewList,
 } from '../../../shared/contract';
+import { RELEVANCE } from '../../../client/content/legal/relevance';
 import { testDbKinds } from '../../fixtures/db';
 import { openListingsTest, type ListingsTest } from './helpers';
 
@@ -24,20 +26,108 @@ describe.each(testDbKinds)('agencies on %s', (kind) => {
   const activeAgencies = () =>
     t.db.kysely.selectFrom('agencies').selectAll().where('active', '=', true).execute();
 
-  it('pages through every active agency, most relevant first', async () => {
-    const all = await activeAgencies();
-    const seen: number[] = [];
-    for (let page = 1; page <= 20; page++) {
-      const res = await t.get<AgencyList>('/agence', { page, limit: 50 });
-      expect(res.body.total).toBe(all.length);
-      seen.push(...res.body.items.map((a) => a.id));
-      if (res.body.items.length < 50) break;
+  /** Every page of a directory query, in order. */
+  async function allPages(
+    query: Record<string, string | number> = {},
+  ): Promise<AgencyList['items']> {
+    const items: AgencyList['items'] = [];
+    for (let page = 1; page <= 50; page++) {
+      const res = await t.get<AgencyList>('/agence', { ...query, page, limit: 100 });
+      expect(res.status).toBe(200);
+      items.push(...res.body.items);
+      if (items.length >= res.body.total) break;
     }
-    expect(seen.sort((a, b) => a - b)).toEqual(all.map((a) => a.id).sort((a, b) => a - b));
-    const first = await t.get<AgencyList>('/agence', { limit: 10 });
-    const relevance = new Map(all.map((a) => [a.id, a.relevance]));
-    const values = first.body.items.map((a) => relevance.get(a.id)!);
-    expect(values).toEqual([...values].sort((a, b) => b - a));
+    return items;
+  }
+
+  /**
+   * The relevance index as the ranking page words it (with its values, RELEVANCE), computed here
+   * from the offers and reviews tables: 2 points per active listing up to 20 listings; 30 × the
+   * share of complete active listings (8 photos or more, price shown, a surface); from 0 (1 star)
+   * to 30 points (5 stars) for the average rating, in proportion to the number of reviews up to
+   * 10; each part rounded down.
+   */
+  async function expectedRelevance(): Promise<Map<number, number>> {
+    const [offers, reviews] = await Promise.all([
+      t.db.kysely
+        .selectFrom('offers')
+        .select([
+          'agency_id',
+          'photos',
+          'prix_cache',
+          'price',
+          'monthly_rent',
+          'weekly_rent',
+          'surface',
+          'field_surface',
+        ])
+        .where('status', '=', 'active')
+        .execute(),
+      t.db.kysely.selectFrom('reviews').select(['agency_id', 'rating']).execute(),
+    ]);
+    const listings = new Map<number, { n: number; complete: number }>();
+    for (const o of offers) {
+      const photos = (typeof o.photos === 'string' ? JSON.parse(o.photos) : o.photos) as unknown[];
+      const complete =
+        photos.length >= RELEVANCE.completePhotos &&
+        !o.prix_cache &&
+        (o.price ?? o.monthly_rent ?? o.weekly_rent) !== null &&
+        (o.surface !== null || o.field_surface !== null);
+      const entry = listings.get(o.agency_id) ?? { n: 0, complete: 0 };
+      entry.n += 1;
+      if (complete) entry.complete += 1;
+      listings.set(o.agency_id, entry);
+    }
+    const ratings = new Map<number, { n: number; sum: number }>();
+    for (const r of reviews) {
+      const entry = ratings.get(r.agency_id) ?? { n: 0, sum: 0 };
+      entry.n += 1;
+      entry.sum += r.rating;
+      ratings.set(r.agency_id, entry);
+    }
+    const agencies = await t.db.kysely.selectFrom('agencies').select('id').execute();
+    return new Map(
+      agencies.map(({ id }) => {
+        const l = listings.get(id);
+        const r = ratings.get(id);
+        const volume = RELEVANCE.perListing * Math.min(l?.n ?? 0, RELEVANCE.listingsCap);
+        const quality = l ? Math.floor((RELEVANCE.quality * l.complete) / l.n) : 0;
+        const average = r ? (r.sum / r.n - 1) / 4 : 0; // 0 at 1 star, 1 at 5 stars
+        const weight = r ? Math.min(r.n, RELEVANCE.reviewsCap) / RELEVANCE.reviewsCap : 0;
+        // (exact ratios with denominators under 100: the epsilon only absorbs float error)
+        const rating = r ? Math.floor(RELEVANCE.reviews * average * weight + 1e-9) : 0;
+        return [id, volume + quality + rating];
+      }),
+    );
+  }
+
+  const byNameThenId = (a: { search_name: string; id: number }, b: typeof a) =>
+    a.search_name < b.search_name ? -1 : a.search_name > b.search_name ? 1 : a.id - b.id;
+
+  it('pages through every active agency in the order of the relevance index, then by name', async () => {
+    const all = await activeAgencies();
+    const score = await expectedRelevance();
+    const expected = [...all]
+      .sort((a, b) => score.get(b.id)! - score.get(a.id)! || byNameThenId(a, b))
+      .map((a) => a.id);
+    const seen = await allPages();
+    expect(seen.map((a) => a.id)).toEqual(expected);
+    // The index spreads the agencies: it is not the name order, nor a handful of values.
+    const values = all.map((a) => score.get(a.id)!);
+    expect(new Set(values).size).toBeGreaterThan(20);
+    expect(Math.max(...values)).toBeGreaterThan(40);
+    expect(expected).not.toEqual([...all].sort(byNameThenId).map((a) => a.id));
+  });
+
+  it('keeps the relevance order within a place', async () => {
+    const dep = await t.lieuId('alpes-maritimes');
+    const score = await expectedRelevance();
+    const inDep = (await activeAgencies()).filter((a) => a.lieu_path.includes(dep));
+    expect(inDep.length).toBeGreaterThan(2);
+    const expected = inDep
+      .sort((a, b) => score.get(b.id)! - score.get(a.id)! || byNameThenId(a, b))
+      .map((a) => a.id);
+    expect((await allPages({ lieu: dep })).map((a) => a.id)).toEqual(expected);
   });
 
   it.each([
@@ -174,12 +264,15 @@ describe.each(testDbKinds)('agencies on %s', (kind) => {
     expect((await t.get('/reseau/no-such-network')).status).toBe(404);
   });
 
-  it('answers reviews four at a time with the total and average of all', async () => {
+  /** The agency with the most reviews written in both languages. */
+  async function bilingualReviews() {
     const top = await t.db.kysely
       .selectFrom('reviews')
       .select(['agency_id', ({ fn }) => fn.countAll<number>().as('n')])
       .groupBy('agency_id')
+      .having(sql`count(DISTINCT lang)`, '=', 2)
       .orderBy('n', 'desc')
+      .orderBy('agency_id')
       .limit(1)
       .executeTakeFirstOrThrow();
     const rows = await t.db.kysely
@@ -189,15 +282,47 @@ describe.each(testDbKinds)('agencies on %s', (kind) => {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    expect(rows.length).toBeGreaterThan(4);
-    const first = await t.get<ReviewList>('/client-survey', { agency: top.agency_id, lang: 'fr' });
-    expect(first.body.total).toBe(rows.length);
-    expect(first.body.average).toBeCloseTo(rows.reduce((s, r) => s + r.rating, 0) / rows.length, 2);
-    expect(first.body.items).toHaveLength(4);
-    expect(first.body.items.map((r) => r.title)).toEqual(rows.slice(0, 4).map((r) => r.title));
-    const second = await t.get<ReviewList>('/client-survey', { agency: top.agency_id, page: 2 });
-    expect(second.body.items.map((r) => r.title)).toEqual(rows.slice(4, 8).map((r) => r.title));
+    return { agency: top.agency_id, rows };
+  }
+
+  it.each(['fr', 'en'] as const)(
+    'answers reviews four at a time, those written in the language asked first (%s)',
+    async (lang) => {
+      const { agency, rows } = await bilingualReviews();
+      expect(rows.length).toBeGreaterThan(4);
+      // Newest first within each language, the language asked before the other.
+      const expected = [
+        ...rows.filter((r) => r.lang === lang),
+        ...rows.filter((r) => r.lang !== lang),
+      ];
+      const pages: ReviewList['items'] = [];
+      for (let page = 1; pages.length < rows.length; page++) {
+        const res = await t.get<ReviewList>('/client-survey', { agency, lang, page });
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(rows.length);
+        expect(res.body.average).toBeCloseTo(
+          rows.reduce((s, r) => s + r.rating, 0) / rows.length,
+          2,
+        );
+        expect(res.body.items.length).toBe(Math.min(4, rows.length - pages.length));
+        pages.push(...res.body.items);
+      }
+      expect(pages.map((r) => [r.lang, r.title, r.body, r.response])).toEqual(
+        expected.map((r) => [r.lang, r.title, r.body, r.response]),
+      );
+      expect(pages[0]!.lang).toBe(lang);
+    },
+  );
+
+  it('answers reviews in French when no language is asked, and 404 for an unknown agency', async () => {
+    const { agency, rows } = await bilingualReviews();
+    const res = await t.get<ReviewList>('/client-survey', { agency });
+    const french = rows.filter((r) => r.lang === 'fr');
+    expect(res.body.items.map((r) => r.title)).toEqual(
+      [...french, ...rows.filter((r) => r.lang === 'en')].slice(0, 4).map((r) => r.title),
+    );
     expect((await t.get('/client-survey', { agency: 999999 })).status).toBe(404);
+    expect((await t.get('/client-survey', { agency, lang: 'de' })).status).toBe(400);
   });
 
   it.each([
@@ -212,5 +337,49 @@ describe.each(testDbKinds)('agencies on %s', (kind) => {
     const res = await t.get<ApiError>('/agence', query);
     expect(res.status).toBe(status);
     expect(res.body.field).toBe(field);
+  });
+
+  // Last: it changes the data.
+  it('follows the offers and reviews once they change', async () => {
+    const before = await allPages();
+    const top = before[0]!;
+    const last = before[before.length - 1]!;
+    // The most relevant agency loses its listings; the least relevant one gets ten 5-star reviews.
+    await t.db.kysely
+      .updateTable('offers')
+      .set({ status: 'obsolete', obsolete_at: new Date() })
+      .where('agency_id', '=', top.id)
+      .where('status', '=', 'active')
+      .execute();
+    const maxId = await t.db.kysely
+      .selectFrom('reviews')
+      .select(({ fn }) => fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('reviews')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          id: Number(maxId.id) + 1 + i,
+          agency_id: last.id,
+          lang: 'fr' as const,
+          rating: 5,
+          author: 'Claire M.',
+          title: 'Parfait',
+          body: 'Une agence remarquable.',
+          response: null,
+          source: 'Clairavis',
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+    expect(await t.app.offerCounts.refreshIfStale()).toBe(true);
+    const score = await expectedRelevance();
+    const expected = [...(await activeAgencies())]
+      .sort((a, b) => score.get(b.id)! - score.get(a.id)! || byNameThenId(a, b))
+      .map((a) => a.id);
+    const after = (await allPages()).map((a) => a.id);
+    expect(after).toEqual(expected);
+    expect(after[0]).not.toBe(top.id);
+    expect(after.indexOf(last.id)).toBeLessThan(before.length - 1);
   });
 });
