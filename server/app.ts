@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -106,6 +108,13 @@ export async function buildApp(
     imgSources: [tileOrigin(config.mapTileUrl)].filter((s): s is string => Boolean(s)),
   });
   await app.register(cookie, { secret: config.cookieSecret });
+  // Pages and JSON compressed per response at a quick brotli level; build files are compressed
+  // once at build time and sent as they are (preCompressed below).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   let redis: import('ioredis').Redis | undefined;
   if (config.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -162,6 +171,7 @@ export async function buildApp(
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       allowedPath: (pathname) => !pathname.startsWith('/.vite'),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
