@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { COMPANY } from './company';
-import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
+import { COMPANY, MEDIATOR } from './company';
+import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 function Body({ to }: LegalBodyProps) {
   return (
@@ -14,9 +14,9 @@ function Body({ to }: LegalBodyProps) {
       <h2>1. Publisher</h2>
       <p>
         The website is published by {COMPANY.name}, a {COMPANY.legalForm.en} with a share capital of{' '}
-        {COMPANY.capital.en}, registered with the Paris Trade and Companies Register under number{' '}
-        {COMPANY.rcs.replace('RCS Paris ', '')}, whose registered office is at {COMPANY.address}.
-        Full details of the publisher and the host are given in the{' '}
+        {COMPANY.capital.en}, registered with the {COMPANY.rcsCity} Trade and Companies Register
+        under number {COMPANY.siren}, whose registered office is at {COMPANY.address}. Full details
+        of the publisher and the host are given in the{' '}
         <Link to={to('legals', {})}>legal notice</Link>.
       </p>
 
@@ -158,9 +158,12 @@ function Body({ to }: LegalBodyProps) {
       <h2>16. Governing law and disputes</h2>
       <p>
         These Terms are governed by French law. In the event of a dispute, an amicable solution will
-        be sought before any legal action; failing that, the French courts have jurisdiction,
-        subject to the mandatory rules protecting consumers, who may bring a claim before the court
-        of their place of residence.
+        be sought before any legal action: write first to <Mail address={COMPANY.email} />. If your
+        written complaint is refused or goes unanswered for {MEDIATOR.delayMonths} months, you may,
+        as a consumer, refer the dispute free of charge to the consumer mediator {MEDIATOR.name},{' '}
+        {MEDIATOR.address}, <ExternalLink href={MEDIATOR.url} />. Failing an amicable solution, the
+        French courts have jurisdiction, subject to the mandatory rules protecting consumers, who
+        may bring a claim before the court of their place of residence.
       </p>
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { COMPANY } from './company';
-import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
+import { COMPANY, MEDIATOR } from './company';
+import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 function Body({ to }: LegalBodyProps) {
   return (
@@ -166,9 +166,13 @@ function Body({ to }: LegalBodyProps) {
       <h2>16. Droit applicable et litiges</h2>
       <p>
         Les présentes CGU sont soumises au droit français. En cas de litige, une solution amiable
-        sera recherchée avant toute action judiciaire ; à défaut, les tribunaux français sont
-        compétents, sous réserve des règles impératives protégeant les consommateurs, qui peuvent
-        saisir la juridiction de leur lieu de résidence.
+        sera recherchée avant toute action judiciaire : écrivez d’abord à{' '}
+        <Mail address={COMPANY.email} />. Si votre réclamation écrite est refusée ou reste sans
+        réponse pendant {MEDIATOR.delayMonths} mois, vous pouvez, en tant que consommateur, saisir
+        gratuitement le médiateur de la consommation {MEDIATOR.name}, {MEDIATOR.address},{' '}
+        <ExternalLink href={MEDIATOR.url} />. À défaut de solution amiable, les tribunaux français
+        sont compétents, sous réserve des règles impératives protégeant les consommateurs, qui
+        peuvent saisir la juridiction de leur lieu de résidence.
       </p>
     </>
   );

@@ -1,4 +1,9 @@
-// The portal's publisher, host and contacts, shown on the legal pages: one place to change them.
+// The portal's publisher, host, contacts and consumer mediator, shown on the legal pages: one
+// place to change them. The company is fictitious but complete and consistent: its SIREN passes
+// the Luhn check, the SIRET is the SIREN and the head office's NIC, the VAT key is
+// (12 + 3 × (SIREN mod 97)) mod 97, and the RCS is the registry of the head office's town
+// (legal-text.test.ts checks all of it). Telephone numbers are in the ranges ARCEP reserves for
+// fiction, e-mail addresses and websites on the reserved .example domain.
 
 export const COMPANY = {
   name: 'Prestige Portal SAS',
@@ -8,9 +13,13 @@ export const COMPANY = {
     en: 'simplified joint-stock company (société par actions simplifiée, SAS)',
   },
   capital: { fr: '50 000 €', en: '€50,000' },
+  siren: '912 345 675',
+  rcsCity: 'Paris',
   rcs: 'RCS Paris 912 345 675',
   siret: '912 345 675 00017',
   vat: 'FR65 912345675',
+  /** Activity code (NAF/APE): other information service activities n.e.c. */
+  naf: '63.99Z',
   address: '24 rue de la Chaussée-d’Antin, 75009 Paris, France',
   phone: '+33 1 99 00 12 34',
   email: 'contact@prestige-portal.example',
@@ -30,9 +39,22 @@ export const HOST = {
   name: 'Hexacloud Hébergement SAS',
   rcs: 'RCS Lille Métropole 923 456 784',
   address: '12 rue de l’Innovation, 59000 Lille, France',
-  phone: '+33 1 99 00 56 78',
+  phone: '+33 3 53 01 56 78',
   /** Where the servers and the databases are. */
   location: { fr: 'Roubaix et Lille (France)', en: 'Roubaix and Lille (France)' },
+} as const;
+
+/**
+ * The consumer mediator the publisher has joined (articles L. 612-1 and L. 616-1 of the French
+ * Consumer Code): a consumer may refer a dispute to it free of charge after a written complaint
+ * to the publisher went unresolved.
+ */
+export const MEDIATOR = {
+  name: 'Médiation des Services Numériques (MSN)',
+  address: '18 rue de Châteaudun, 75009 Paris, France',
+  url: 'https://www.mediation-services-numeriques.example',
+  /** How long the complaint to the publisher must have gone unanswered, or been refused. */
+  delayMonths: 2,
 } as const;
 
 export const CNIL = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CNIL, COMPANY, HOST } from './company';
+import { CNIL, COMPANY, HOST, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 function Body({ to }: LegalBodyProps) {
@@ -18,8 +18,8 @@ function Body({ to }: LegalBodyProps) {
         <br />
         Registered office: {COMPANY.address}
         <br />
-        Paris Trade and Companies Register (RCS) no. {COMPANY.rcs.replace('RCS Paris ', '')} — SIRET{' '}
-        {COMPANY.siret}
+        {COMPANY.rcsCity} Trade and Companies Register (RCS) no. {COMPANY.siren} — SIRET{' '}
+        {COMPANY.siret}— NAF/APE code {COMPANY.naf}
         <br />
         EU VAT number: {COMPANY.vat}
         <br />
@@ -69,6 +69,15 @@ function Body({ to }: LegalBodyProps) {
         are described on the <Link to={to('personalData', {})}>Personal data</Link> page. You may
         lodge a complaint with the French data protection authority (CNIL), {CNIL.address},{' '}
         <ExternalLink href={CNIL.url} />.
+      </p>
+
+      <h2>Consumer mediation</h2>
+      <p>
+        In accordance with articles L. 612-1 et seq. of the French Consumer Code, a consumer may
+        refer a dispute with {COMPANY.name} to the consumer mediator it has joined, free of charge:{' '}
+        {MEDIATOR.name}, {MEDIATOR.address}, <ExternalLink href={MEDIATOR.url} />. The mediator can
+        be asked once a written complaint to {COMPANY.name} (<Mail address={COMPANY.email} />) has
+        been refused or has gone unanswered for {MEDIATOR.delayMonths} months.
       </p>
 
       <h2>Cookies</h2>

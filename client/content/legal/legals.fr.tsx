@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CNIL, COMPANY, HOST } from './company';
+import { CNIL, COMPANY, HOST, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 function Body({ to }: LegalBodyProps) {
@@ -18,7 +18,7 @@ function Body({ to }: LegalBodyProps) {
         <br />
         Siège social : {COMPANY.address}
         <br />
-        {COMPANY.rcs} — SIRET {COMPANY.siret}
+        {COMPANY.rcs} — SIRET {COMPANY.siret} — code NAF/APE {COMPANY.naf}
         <br />
         N° de TVA intracommunautaire : {COMPANY.vat}
         <br />
@@ -73,6 +73,16 @@ function Body({ to }: LegalBodyProps) {
         <Link to={to('personalData', {})}>Données personnelles</Link>. Vous pouvez introduire une
         réclamation auprès de la Commission nationale de l’informatique et des libertés (CNIL),{' '}
         {CNIL.address}, <ExternalLink href={CNIL.url} />.
+      </p>
+
+      <h2>Médiation de la consommation</h2>
+      <p>
+        Conformément aux articles L. 612-1 et suivants du Code de la consommation, tout consommateur
+        peut recourir gratuitement, pour un litige avec {COMPANY.name}, au médiateur de la
+        consommation auquel elle adhère : {MEDIATOR.name}, {MEDIATOR.address},{' '}
+        <ExternalLink href={MEDIATOR.url} />. Le médiateur peut être saisi après une réclamation
+        écrite adressée à {COMPANY.name} (<Mail address={COMPANY.email} />) restée sans réponse
+        pendant {MEDIATOR.delayMonths} mois ou refusée.
       </p>
 
       <h2>Cookies</h2>

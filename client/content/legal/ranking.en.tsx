@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { COMPANY } from './company';
+import { RELEVANCE, RELEVANCE_MAX } from './relevance';
 import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 function Body({ to }: LegalBodyProps) {
@@ -59,7 +60,12 @@ function Body({ to }: LegalBodyProps) {
           not disclosed come last.
         </li>
       </ul>
-      <p>When two listings are equal, the most recent comes first.</p>
+      <p>
+        Listings published at the same moment, or at the same price, keep a fixed order: that of
+        their registration number on the website (the most recently registered first on the default
+        sort and on “Newest”; in the direction of the sort on price and rent sorts). The listings on
+        an agency’s page and on a network’s page follow the default ranking.
+      </p>
 
       <h2>5. Search criteria</h2>
       <p>
@@ -79,32 +85,55 @@ function Body({ to }: LegalBodyProps) {
         longer listed, and their page remains available with a note that they are no longer active.
         The default sort, “Relevance”, ranks agencies:
       </p>
-      <ul>
+      <ol>
         <li>
           when you search for a name: first the agencies whose name starts with the text typed, then
-          those whose name contains it, then those whose name is close to it (typing errors);
+          those whose name contains it, then those whose name is close to it (typing errors), the
+          closest first;
         </li>
         <li>
-          then, and when no name is searched, by a relevance index that {COMPANY.brand} gives each
-          agency according to the length of the partnership, its number of active listings and how
-          often they are updated. This index cannot be bought and does not depend on any paid
-          option.
+          then, and when no name is searched, by a <strong>relevance index</strong> out of{' '}
+          {RELEVANCE_MAX.total} points, computed automatically from the data on the website:
+          <ul>
+            <li>
+              <strong>listings</strong>, up to {RELEVANCE_MAX.listings} points:{' '}
+              {RELEVANCE.perListing} points per listing of the agency currently online, counted up
+              to {RELEVANCE.listingsCap} listings;
+            </li>
+            <li>
+              <strong>completeness of the listings</strong>, up to {RELEVANCE.quality} points:{' '}
+              {RELEVANCE.quality} points multiplied by the share of its listings online that are
+              complete, that is with at least {RELEVANCE.completePhotos} photos, the price shown
+              (not “price on request”) and the surface area (living area, or land area for a plot);
+            </li>
+            <li>
+              <strong>client reviews</strong>, up to {RELEVANCE.reviews} points: from 0 points for
+              an average rating of 1 star to {RELEVANCE.reviews} points for an average of 5 stars,
+              in proportion to the number of reviews counted up to {RELEVANCE.reviewsCap} (with{' '}
+              {RELEVANCE.reviewsCap / 2} reviews, half of those points);
+            </li>
+          </ul>
+          each part is rounded down to the whole point. The index is recalculated within minutes of
+          any change in the listings or reviews. It cannot be bought: it does not depend on any
+          payment, featured option or contract;
         </li>
-      </ul>
+        <li>at an equal index, in alphabetical order.</li>
+      </ol>
       <p>
         You can also sort agencies alphabetically (A to Z or Z to A, ignoring accents and capital
         letters) and filter them by place: the agencies shown are then those located in that place
-        or in the places within it.
+        or in the places within it. On a network’s page, its agencies are listed alphabetically.
       </p>
 
       <h2>7. Client reviews</h2>
       <p>
         The reviews shown on an agency’s page come from review-collection providers, whose name is
         given with each review. {COMPANY.brand} does not itself check that the author of a review
-        used the agency’s services: that check is the provider’s. Reviews are shown from the most
-        recent to the oldest, without selection by rating and unaltered, with the agency’s response
-        where there is one; the average rating covers all the reviews received. {COMPANY.brand} does
-        not pay for reviews.
+        used the agency’s services: that check is the provider’s. Reviews are shown as their authors
+        wrote them, without translation, selection by rating or alteration, with the agency’s
+        response where there is one: first those written in the language of the page, then the
+        others, each from the most recent to the oldest. The average rating covers all the reviews
+        received. {COMPANY.brand} does not pay for reviews.
       </p>
 
       <h2>8. Questions and complaints</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { COMPANY } from './company';
+import { RELEVANCE, RELEVANCE_MAX } from './relevance';
 import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 function Body({ to }: LegalBodyProps) {
@@ -67,7 +68,13 @@ function Body({ to }: LegalBodyProps) {
           dont le prix n’est pas communiqué sont placés en fin de liste.
         </li>
       </ul>
-      <p>À égalité, les annonces les plus récentes passent en premier.</p>
+      <p>
+        Les annonces publiées au même moment, ou au même prix, gardent entre elles un ordre fixe :
+        celui de leur numéro d’enregistrement sur le site (la plus récemment enregistrée d’abord
+        pour le tri par défaut et « Les plus récentes » ; dans le sens du tri pour les tris par prix
+        et par loyer). Les annonces de la page d’une agence et de la page d’un réseau suivent le
+        classement par défaut.
+      </p>
 
       <h2>5. Critères de recherche</h2>
       <p>
@@ -88,23 +95,46 @@ function Body({ to }: LegalBodyProps) {
         n’y figurent plus, leur page restant consultable avec la mention qu’elles ne sont plus
         actives. Le tri proposé par défaut, « Pertinence », classe les agences :
       </p>
-      <ul>
+      <ol>
         <li>
           si vous recherchez un nom : d’abord les agences dont le nom commence par le texte saisi,
           puis celles dont le nom le contient, puis celles dont le nom s’en approche (faute de
-          frappe) ;
+          frappe), la plus proche d’abord ;
         </li>
         <li>
-          ensuite, et sans recherche de nom, selon un indice de pertinence que {COMPANY.brand}{' '}
-          attribue à chaque agence en fonction de l’ancienneté du partenariat, du nombre de ses
-          annonces actives et de la fréquence de leur mise à jour. Cet indice ne s’achète pas et ne
-          dépend d’aucune option payante.
+          ensuite, et sans recherche de nom, selon un <strong>indice de pertinence</strong> sur{' '}
+          {RELEVANCE_MAX.total} points, calculé automatiquement à partir des données du site :
+          <ul>
+            <li>
+              <strong>annonces</strong>, jusqu’à {RELEVANCE_MAX.listings} points :{' '}
+              {RELEVANCE.perListing} points par annonce de l’agence en ligne, comptées jusqu’à{' '}
+              {RELEVANCE.listingsCap} annonces ;
+            </li>
+            <li>
+              <strong>complétude des annonces</strong>, jusqu’à {RELEVANCE.quality} points :{' '}
+              {RELEVANCE.quality} points multipliés par la part de ses annonces en ligne qui sont
+              complètes, c’est-à-dire qui comportent au moins {RELEVANCE.completePhotos} photos, le
+              prix affiché (et non « prix sur demande ») et la surface (habitable, ou du terrain
+              pour un terrain) ;
+            </li>
+            <li>
+              <strong>avis clients</strong>, jusqu’à {RELEVANCE.reviews} points : de 0 point pour
+              une note moyenne de 1 étoile à {RELEVANCE.reviews} points pour une moyenne de 5
+              étoiles, en proportion du nombre d’avis compté jusqu’à {RELEVANCE.reviewsCap} (avec{' '}
+              {RELEVANCE.reviewsCap / 2} avis, la moitié de ces points) ;
+            </li>
+          </ul>
+          chaque partie est arrondie au point inférieur. L’indice est recalculé dans les minutes qui
+          suivent toute modification des annonces ou des avis. Il ne s’achète pas : il ne dépend
+          d’aucun paiement, d’aucune option de mise en avant ni d’aucun contrat ;
         </li>
-      </ul>
+        <li>à indice égal, par ordre alphabétique.</li>
+      </ol>
       <p>
         Vous pouvez aussi trier les agences par ordre alphabétique (de A à Z ou de Z à A, sans tenir
         compte des accents ni des majuscules) et les filtrer par lieu : sont alors présentées les
-        agences situées dans ce lieu ou dans les lieux qu’il contient.
+        agences situées dans ce lieu ou dans les lieux qu’il contient. Sur la page d’un réseau, ses
+        agences sont présentées par ordre alphabétique.
       </p>
 
       <h2>7. Avis clients</h2>
@@ -112,9 +142,11 @@ function Body({ to }: LegalBodyProps) {
         Les avis présentés sur la page d’une agence proviennent de prestataires de collecte d’avis,
         dont le nom est indiqué avec chaque avis. {COMPANY.brand} ne vérifie pas lui-même que
         l’auteur d’un avis a fait appel à l’agence : cette vérification relève du prestataire
-        indiqué. Les avis sont affichés du plus récent au plus ancien, sans sélection selon leur
-        note ni modification, avec la réponse éventuelle de l’agence ; la note moyenne porte sur
-        l’ensemble des avis reçus. {COMPANY.brand} ne rémunère pas les avis.
+        indiqué. Les avis sont affichés tels que leurs auteurs les ont rédigés, sans traduction,
+        sans sélection selon leur note ni modification, avec la réponse éventuelle de l’agence :
+        d’abord ceux rédigés dans la langue de la page, puis les autres, chacun du plus récent au
+        plus ancien. La note moyenne porte sur l’ensemble des avis reçus. {COMPANY.brand} ne
+        rémunère pas les avis.
       </p>
 
       <h2>8. Questions et réclamations</h2>

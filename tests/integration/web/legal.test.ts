@@ -7,7 +7,9 @@ import { CONTACT_COOKIE } from '../../../server/api/contact';
 import { ALERT_COOKIE } from '../../../server/api/alerts';
 import { CONSENT_COOKIE } from '../../../client/hooks/use-consent';
 import { COOKIE_NAMES, STORAGE_KEYS } from '../../../client/content/legal/storage';
-import { COMPANY, HOST } from '../../../client/content/legal/company';
+import { COMPANY, HOST, MEDIATOR } from '../../../client/content/legal/company';
+import { findPlaceholders } from '../../../client/content/legal/placeholders';
+import { RELEVANCE, RELEVANCE_MAX } from '../../../client/content/legal/relevance';
 import { testDbKinds } from '../../fixtures/db';
 import { buildWebApp, startListingsApi, textOf, upstreamJson } from './helpers';
 
@@ -29,8 +31,27 @@ const PAGES: { screen: ScreenId; title: Record<Lang, string>; must: Record<Lang,
     screen: 'legals',
     title: { fr: 'Mentions légales', en: 'Legal notice' },
     must: {
-      fr: [COMPANY.name, COMPANY.rcs, 'Directrice de la publication', COMPANY.director, HOST.name],
-      en: [COMPANY.name, 'Director of publication', COMPANY.director, HOST.name, 'SAS'],
+      fr: [
+        COMPANY.name,
+        COMPANY.rcs,
+        COMPANY.vat,
+        'Directrice de la publication',
+        COMPANY.director,
+        HOST.name,
+        HOST.phone,
+        'Médiation de la consommation',
+        MEDIATOR.name,
+      ],
+      en: [
+        COMPANY.name,
+        COMPANY.siret,
+        'Director of publication',
+        COMPANY.director,
+        HOST.name,
+        'SAS',
+        'Consumer mediation',
+        MEDIATOR.name,
+      ],
     },
   },
   {
@@ -67,8 +88,24 @@ const PAGES: { screen: ScreenId; title: Record<Lang, string>; must: Record<Lang,
     screen: 'ranking',
     title: { fr: 'Classement des annonces', en: 'How listings are ranked' },
     must: {
-      fr: ['mise en avant', 'la plus récemment publiée', 'influencé par une rémunération'],
-      en: ['featured option', 'most recently published', 'influenced by a payment'],
+      fr: [
+        'mise en avant',
+        'la plus récemment publiée',
+        'influencé par une rémunération',
+        `indice de pertinence sur ${RELEVANCE_MAX.total} points`,
+        `${RELEVANCE.perListing} points par annonce`,
+        `au moins ${RELEVANCE.completePhotos} photos`,
+        'd’abord ceux rédigés dans la langue de la page',
+      ],
+      en: [
+        'featured option',
+        'most recently published',
+        'influenced by a payment',
+        `relevance index out of ${RELEVANCE_MAX.total} points`,
+        `${RELEVANCE.perListing} points per listing`,
+        `at least ${RELEVANCE.completePhotos} photos`,
+        'first those written in the language of the page',
+      ],
     },
   },
 ];
@@ -103,6 +140,10 @@ describe.each(testDbKinds)('legal pages on %s', (kind) => {
       const text = textOf(res.body);
       expect(text).toContain(title[lang]);
       for (const words of must[lang]) expect(text).toContain(words);
+      // No placeholder left in the text as served (the document, not the page's frame).
+      const article = /<article class="legal">([\s\S]*)<\/article>/.exec(res.body)?.[1];
+      expect(article).toBeDefined();
+      expect(findPlaceholders(textOf(article!).replace(/<!-- -->/g, ''))).toEqual([]);
       const other: Lang = lang === 'fr' ? 'en' : 'fr';
       expect(res.body).toContain(
         `<link rel="alternate" hrefLang="${other}" href="http://localhost${href(screen, {} as never, other, config)}"/>`,
