@@ -14,6 +14,8 @@ import { compteurRoutes } from './routes/compteur';
 import { formRoutes } from './routes/forms';
 import { alertRoutes } from './routes/alertes';
 import { alertMailRoutes } from './alerts/routes';
+import { parseAlertMailEnv } from './alerts/config';
+import { createMailOutbox, type MailOutbox } from './alerts/outbox';
 import { agencyRoutes } from './routes/agences';
 import { staticRoutes } from './routes/static';
 import { sitemapRoutes } from './routes/sitemap';
@@ -31,6 +33,8 @@ export interface ListingsAppOptions {
   bodyLimit?: number;
   /** How long read answers are reused from memory (ms, default 30 s; 0 turns it off). */
   cacheTtlMs?: number;
+  /** Environment of the mails (SMTP_URL, PUBLIC_URL, MAIL_FROM, ALERTS_*); default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 declare module 'fastify' {
@@ -39,6 +43,8 @@ declare module 'fastify' {
     reference: ReferenceCache;
     offerCounts: OfferCounts;
     responseCache: ResponseCache;
+    /** The mail sender (alert mails, confirmations of professional requests). */
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -105,6 +111,16 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
     transform: openApiTransform as never,
   });
 
+  // One mail sender for the app: requests queue mails and kick it, the alert job shares it.
+  const mailOutbox = createMailOutbox(options.db, {
+    config: parseAlertMailEnv(options.env ?? process.env),
+    log: app.log,
+  });
+  app.decorate('mailOutbox', mailOutbox);
+  app.addHook('onClose', async () => {
+    await mailOutbox.close();
+  });
+
   await app.register(configRoutes);
   await app.register(offerRoutes);
   await app.register(lieuRoutes);
@@ -112,7 +128,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   await app.register(formRoutes);
   await app.register(alertRoutes);
   // The links of alert mails (confirm, unsubscribe) and the mail job when ALERTS_INTERVAL_MS is set.
-  await app.register(alertMailRoutes, {});
+  await app.register(alertMailRoutes, { outbox: mailOutbox });
   await app.register(agencyRoutes);
   await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
   await app.register(sitemapRoutes);

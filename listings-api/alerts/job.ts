@@ -4,7 +4,7 @@ import type { Config, Lang } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/types';
-import { addressOf, defaultFrom } from './config';
+import { addressOf, defaultFrom, siteNameOf } from './config';
 import type { AlertLog, MailTransport } from './mailer';
 import { createReferenceCache, type Reference } from '../lib/reference';
 import { loadPortalConfig } from './portal-config';
@@ -86,34 +86,34 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
-interface JobContext {
-  handle: Db;
+/** What sending the outbox needs: the alert job's run and the outbox sender share it. */
+interface DeliveryContext {
   db: Kysely<Database>;
+  now: Date;
+  from: string;
+  transport: MailTransport;
+  log: AlertLog;
+  maxAttempts: number;
+  summary: Pick<AlertJobSummary, 'sent' | 'failed' | 'cancelled'>;
+}
+
+interface JobContext extends DeliveryContext {
+  handle: Db;
   reference: Reference;
   /** The portal configuration (as GET /config answers it), for links through the route table. */
   config: Config;
-  now: Date;
   publicUrl: string;
   secret: string;
-  from: string;
   siteName: string;
   mailHost: string;
   unsubscribeMailbox: string;
-  transport: MailTransport;
-  log: AlertLog;
   digestLimit: number;
   digestMinIntervalMs: number;
-  maxAttempts: number;
   summary: AlertJobSummary;
 }
 
 function langOf(alert: AlertRow): Lang {
   return alert.lang === 'en' ? 'en' : 'fr';
-}
-
-function displayName(mailbox: string): string | null {
-  const m = /^\s*"?([^"<]*?)"?\s*</.exec(mailbox);
-  return m?.[1] ? m[1] : null;
 }
 
 /** The confirm and unsubscribe links of an alert, and the unsubscribe headers (RFC 2369, 8058). */
@@ -343,7 +343,7 @@ async function queueDigests(ctx: JobContext): Promise<void> {
   }
 }
 
-async function cancelMail(ctx: JobContext, id: number, reason: string): Promise<void> {
+async function cancelMail(ctx: DeliveryContext, id: number, reason: string): Promise<void> {
   await ctx.db
     .updateTable('mail_outbox')
     .set({ cancelled_at: ctx.now, last_error: reason })
@@ -352,7 +352,7 @@ async function cancelMail(ctx: JobContext, id: number, reason: string): Promise<
   ctx.summary.cancelled += 1;
 }
 
-async function deliverDue(ctx: JobContext): Promise<void> {
+async function deliverDue(ctx: DeliveryContext): Promise<void> {
   const leaseUntil = new Date(ctx.now.getTime() + LEASE_MS);
   for (;;) {
     // Claim one due row: its next_attempt_at moves past this run, so nobody else (and not this
@@ -377,19 +377,26 @@ async function deliverDue(ctx: JobContext): Promise<void> {
       .executeTakeFirst();
     if (!row) return;
 
-    const alert = await ctx.db
-      .selectFrom('alerts')
-      .select(['confirmed_at', 'unsubscribed_at'])
-      .where('id', '=', row.alert_id)
-      .executeTakeFirst();
-    if (!alert || alert.unsubscribed_at != null) {
-      await cancelMail(ctx, row.id, 'alert unsubscribed');
-      continue;
+    // An alert's mails wait for its state; a prospect's confirmation goes as it is (deleted with
+    // its request).
+    if (row.alert_id != null) {
+      const alert = await ctx.db
+        .selectFrom('alerts')
+        .select(['confirmed_at', 'unsubscribed_at'])
+        .where('id', '=', row.alert_id)
+        .executeTakeFirst();
+      if (!alert || alert.unsubscribed_at != null) {
+        await cancelMail(ctx, row.id, 'alert unsubscribed');
+        continue;
+      }
+      if (row.kind === 'digest' && alert.confirmed_at == null) {
+        await cancelMail(ctx, row.id, 'alert not confirmed');
+        continue;
+      }
     }
-    if (row.kind === 'digest' && alert.confirmed_at == null) {
-      await cancelMail(ctx, row.id, 'alert not confirmed');
-      continue;
-    }
+    const about = row.kind === 'prospect' ? 'prospect' : 'alert';
+    const owner =
+      row.kind === 'prospect' ? { prospectId: row.prospect_id } : { alertId: row.alert_id };
 
     const headers =
       typeof row.headers === 'string'
@@ -410,7 +417,7 @@ async function deliverDue(ctx: JobContext): Promise<void> {
         .set({ sent_at: ctx.now, last_error: null })
         .where('id', '=', row.id)
         .execute();
-      if (row.kind === 'confirm') {
+      if (row.kind === 'confirm' && row.alert_id != null) {
         await ctx.db
           .updateTable('alerts')
           .set({ confirm_sent_at: ctx.now })
@@ -421,22 +428,22 @@ async function deliverDue(ctx: JobContext): Promise<void> {
       ctx.log.info(
         {
           outboxId: row.id,
-          alertId: row.alert_id,
+          ...owner,
           kind: row.kind,
           offers: row.offer_ids.length,
           attempt: row.attempts,
           via: ctx.transport.kind,
           detail: receipt.detail,
         },
-        ctx.transport.kind === 'eml' ? 'alert mail written' : 'alert mail sent',
+        ctx.transport.kind === 'eml' ? `${about} mail written` : `${about} mail sent`,
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (row.attempts >= ctx.maxAttempts) {
         await cancelMail(ctx, row.id, `gave up after ${row.attempts} attempts: ${message}`);
         ctx.log.error(
-          { outboxId: row.id, alertId: row.alert_id, kind: row.kind, attempts: row.attempts, err },
-          'alert mail given up',
+          { outboxId: row.id, ...owner, kind: row.kind, attempts: row.attempts, err },
+          `${about} mail given up`,
         );
         continue;
       }
@@ -450,16 +457,45 @@ async function deliverDue(ctx: JobContext): Promise<void> {
       ctx.log.warn(
         {
           outboxId: row.id,
-          alertId: row.alert_id,
+          ...owner,
           kind: row.kind,
           attempt: row.attempts,
           retryAt: retryAt.toISOString(),
           error: message,
         },
-        'alert mail failed, will retry',
+        `${about} mail failed, will retry`,
       );
     }
   }
+}
+
+export interface SendDueOptions {
+  now?: Date;
+  from: string;
+  transport: MailTransport;
+  log: AlertLog;
+  maxAttempts?: number;
+}
+
+/**
+ * Sends every due outbox row (alert mails and prospect confirmations, new ones and retries) and
+ * nothing else: what runs right after a prospect request is stored.
+ */
+export async function sendDueMails(
+  db: Db,
+  options: SendDueOptions,
+): Promise<Pick<AlertJobSummary, 'sent' | 'failed' | 'cancelled'>> {
+  const ctx: DeliveryContext = {
+    db: db.kysely,
+    now: options.now ?? new Date(),
+    from: options.from,
+    transport: options.transport,
+    log: options.log,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    summary: { sent: 0, failed: 0, cancelled: 0 },
+  };
+  await deliverDue(ctx);
+  return ctx.summary;
 }
 
 /** One run of the alert mails: confirmations, digests, then every due send and retry. */
@@ -479,7 +515,7 @@ export async function runAlertJob(db: Db, options: AlertJobOptions): Promise<Ale
     secret: await resolveSigningSecret(db.kysely, options.secret),
     from,
     // The name the mails speak of: the From header's display name (MAIL_FROM).
-    siteName: displayName(from) ?? new URL(publicUrl).hostname,
+    siteName: siteNameOf(from, publicUrl),
     mailHost: fromAddress.split('@')[1] ?? 'localhost',
     unsubscribeMailbox: options.unsubscribeMailbox ?? fromAddress,
     transport: options.transport,

@@ -8,6 +8,7 @@ import { valibotValidatorCompiler, type ValibotTypeProvider } from '../lib/valid
 import { parseAlertMailEnv, type AlertMailConfig } from './config';
 import { startAlertScheduler } from './job';
 import { createMailTransport } from './mailer';
+import type { MailOutbox } from './outbox';
 import { resolveSigningSecret, verifyMailToken, type MailTokenPurpose } from './tokens';
 
 // POST /alerte/confirm and POST /alerte/unsubscribe: what the links of alert mails lead to. The
@@ -23,6 +24,8 @@ export interface AlertMailRoutesOptions {
   config?: AlertMailConfig;
   /** Default: process.env. */
   env?: Record<string, string | undefined>;
+  /** The app's mail sender: its configuration and transport serve the alert job too. */
+  outbox?: MailOutbox;
 }
 
 // JSON { token } from the web app (AlertMailTokenBodySchema), or the one-click POST of a mail
@@ -61,7 +64,8 @@ export async function alertMailRoutes(
   if (!given)
     throw new Error('alertMailRoutes needs the database: pass { db } or decorate the app with db');
   const db: Db = given;
-  const config = options.config ?? parseAlertMailEnv(options.env ?? process.env);
+  const config =
+    options.config ?? options.outbox?.config ?? parseAlertMailEnv(options.env ?? process.env);
 
   fastify.setValidatorCompiler(valibotValidatorCompiler);
   fastify.setErrorHandler(handleError);
@@ -180,7 +184,7 @@ export async function alertMailRoutes(
 
   // The mail job runs with the listings API when ALERTS_INTERVAL_MS is set.
   if (config.intervalMs) {
-    const transport = createMailTransport(config);
+    const transport = options.outbox?.transport ?? createMailTransport(config);
     const reference = fastify.hasDecorator('reference')
       ? (fastify as unknown as { reference: { get(): Promise<Reference> } }).reference
       : undefined;
@@ -201,7 +205,8 @@ export async function alertMailRoutes(
     );
     fastify.addHook('onClose', async () => {
       await scheduler.stop();
-      transport.close();
+      // The outbox closes its own transport.
+      if (!options.outbox) transport.close();
     });
   }
 }

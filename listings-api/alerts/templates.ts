@@ -110,7 +110,7 @@ function quoted(s: string, lang: Lang): string {
 }
 
 // A plain, table-based layout: what mail clients render most consistently.
-function layout(lang: Lang, title: string, body: string, footer: string): string {
+export function layout(lang: Lang, title: string, body: string, footer: string): string {
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>

@@ -256,8 +256,11 @@ type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 export interface MailOutboxTable {
   id: Generated<number>;
   created_at: DefaultedTimestamp;
-  alert_id: number;
-  kind: 'confirm' | 'digest';
+  /** The alert of a confirm or digest mail (migration 007: null for a prospect's mail). */
+  alert_id: number | null;
+  /** The professional request of a prospect mail (migration 007). */
+  prospect_id: ColumnType<number | null, number | null | undefined, number | null>;
+  kind: 'confirm' | 'digest' | 'prospect';
   to_address: string;
   subject: string;
   message_id: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Insertable, Transaction } from 'kysely';
 import * as v from 'valibot';
 import {
   ApiErrorSchema,
@@ -7,7 +8,9 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
+import { queueProspectMail } from '../alerts/prospect-mail';
 import type { Db } from '../db/connection';
+import type { Database } from '../db/types';
 import { HttpError } from '../lib/errors';
 import {
   BodyIdSchema,
@@ -87,6 +90,51 @@ const ProspectBody = v.object({
 
 const createdResponses = { 201: ContactCreatedSchema, 400: ApiErrorSchema };
 
+interface StoredRow {
+  id: number;
+  created_at: unknown;
+  /** False when the idempotency key had already stored a row (the row answered is that one). */
+  inserted: boolean;
+}
+
+/**
+ * The idempotent insert of a form row (contacts, prospects): stored once per idempotency key, the
+ * same key again answering the first row and storing nothing. `then` runs in the same transaction
+ * when the row is new (a mail queued with it exists exactly when the row does).
+ */
+async function storeOnce<T extends 'contacts' | 'prospects'>(
+  db: Db,
+  table: T,
+  values: Insertable<Database[T]>,
+  then?: (trx: Transaction<Database>, id: number) => Promise<unknown>,
+): Promise<StoredRow> {
+  // Both tables have id, created_at and a unique idempotency_key.
+  const into = table as 'contacts';
+  const row = values as Insertable<Database['contacts']>;
+  const key = row.idempotency_key ?? null;
+  return db.kysely.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto(into)
+      .values(row)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning(['id', 'created_at'])
+      .executeTakeFirst();
+    if (inserted) {
+      await then?.(trx, inserted.id);
+      return { ...inserted, inserted: true };
+    }
+    const first = await trx
+      .selectFrom(into)
+      .select(['id', 'created_at'])
+      .where('idempotency_key', '=', key!)
+      .executeTakeFirstOrThrow();
+    return { ...first, inserted: false };
+  });
+}
+
+/** The 201 answer of a stored form row. */
+const created = (row: StoredRow) => ({ id: row.id, created_at: isoDate(row.created_at) });
+
 /** A body's reference to a row that does not exist is a 400 naming the field. */
 async function assertExists(
   db: Db,
@@ -139,46 +187,41 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
         if (!offer) throw new HttpError(400, 'offer_id: no such offer', 'offer_id');
         agencyId ??= offer.agency_id;
       }
-      const key = body.idempotency_key ?? null;
-      const inserted = await db.kysely
-        .insertInto('contacts')
-        .values({
-          idempotency_key: key,
-          offer_id: body.offer_id ?? null,
-          agency_id: agencyId,
-          lang: body.lang,
-          name: body.name,
-          email: body.email,
-          phone: body.phone.raw,
-          phone_e164: body.phone.e164,
-          message: body.message,
-          reco: body.reco,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning(['id', 'created_at'])
-        .executeTakeFirst();
-      const row =
-        inserted ??
-        (await db.kysely
-          .selectFrom('contacts')
-          .select(['id', 'created_at'])
-          .where('idempotency_key', '=', key!)
-          .executeTakeFirstOrThrow());
-      return reply.code(201).send({ id: row.id, created_at: isoDate(row.created_at) });
+      const row = await storeOnce(db, 'contacts', {
+        idempotency_key: body.idempotency_key ?? null,
+        offer_id: body.offer_id ?? null,
+        agency_id: agencyId,
+        lang: body.lang,
+        name: body.name,
+        email: body.email,
+        phone: body.phone.raw,
+        phone_e164: body.phone.e164,
+        message: body.message,
+        reco: body.reco,
+      });
+      return reply.code(201).send(created(row));
     },
   );
 
   app.post(
     '/contact-prospect',
-    { schema: { body: ProspectBody, response: createdResponses } },
+    {
+      schema: {
+        description:
+          'Stores a professional request and queues its confirmation mail to the prospect, in its language (once per request: a repeated idempotency_key stores and sends nothing more).',
+        body: ProspectBody,
+        response: createdResponses,
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       await assertExists(db, 'lieux', body.lieu_id, 'lieu_id');
-      const key = body.idempotency_key ?? null;
-      const inserted = await db.kysely
-        .insertInto('prospects')
-        .values({
-          idempotency_key: key,
+      const outbox = app.hasDecorator('mailOutbox') ? app.mailOutbox : undefined;
+      const row = await storeOnce(
+        db,
+        'prospects',
+        {
+          idempotency_key: body.idempotency_key ?? null,
           lang: body.lang,
           lastname: body.lastname,
           firstname: body.firstname,
@@ -189,18 +232,29 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
           phone_e164: body.phone.e164,
           email: body.email,
           message: body.message,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning(['id', 'created_at'])
-        .executeTakeFirst();
-      const row =
-        inserted ??
-        (await db.kysely
-          .selectFrom('prospects')
-          .select(['id', 'created_at'])
-          .where('idempotency_key', '=', key!)
-          .executeTakeFirstOrThrow());
-      return reply.code(201).send({ id: row.id, created_at: isoDate(row.created_at) });
+        },
+        outbox
+          ? (trx, id) =>
+              queueProspectMail(
+                trx,
+                {
+                  id,
+                  lang: body.lang,
+                  lastname: body.lastname,
+                  firstname: body.firstname,
+                  company: body.company,
+                  city: body.city,
+                  phone: body.phone.raw,
+                  email: body.email,
+                  message: body.message,
+                },
+                outbox.prospectMail,
+              )
+          : undefined,
+      );
+      // Committed: the confirmation goes out now (retried later if the send fails).
+      if (row.inserted) outbox?.kick();
+      return reply.code(201).send(created(row));
     },
   );
 }

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Lang } from '../../shared/contract';
+import { ROUTE_BY_SCREEN } from '../../shared/routes';
+import type { Database } from '../db/types';
+import { addressOf } from './config';
+import { escapeHtml, layout, type MailContent } from './templates';
+
+// The confirmation mail of a professional (prospect) request: what the thanks text of the
+// professional contact page promises. Written to the outbox in the transaction that stores the
+// request, so it exists exactly when the request does (a repeated request with the same
+// idempotency key stores nothing and queues nothing; a unique index allows one per request), then
+// sent by the same machinery as alert mails (retries, SMTP or .eml files).
+
+export interface ProspectMailInput {
+  lang: Lang;
+  siteName: string;
+  publicUrl: string;
+  lastname: string;
+  firstname: string;
+  company: string;
+  city: string;
+  phone: string;
+  email: string;
+  message: string;
+}
+
+const NBSP = '\u00a0';
+
+/** The confirmation of a professional request, French or English, text and HTML. */
+export function renderProspectMail(input: ProspectMailInput): MailContent {
+  const { lang, siteName, publicUrl } = input;
+  const fr = lang === 'fr';
+  const colon = fr ? `${NBSP}:` : ':';
+  const privacyUrl = `${publicUrl}${ROUTE_BY_SCREEN.personalData.paths[lang]}`;
+  const subject = fr
+    ? `Votre demande a bien été reçue${colon} ${siteName}`
+    : `We have received your request: ${siteName}`;
+  const hello = fr
+    ? `Bonjour ${input.firstname} ${input.lastname},`
+    : `Hello ${input.firstname} ${input.lastname},`;
+  const intro = fr
+    ? `Nous avons bien reçu la demande que vous avez envoyée pour ${input.company} depuis l’espace professionnels de ${siteName}. Notre équipe commerciale la prend en charge et vous recontactera très prochainement.`
+    : `We have received the request you sent for ${input.company} from the professional space of ${siteName}. Our sales team is handling it and will contact you again very soon.`;
+  const summaryTitle = fr ? 'Votre demande' : 'Your request';
+  const rows: [string, string][] = [
+    [fr ? 'Nom' : 'Last name', input.lastname],
+    [fr ? 'Prénom' : 'First name', input.firstname],
+    [fr ? 'Société' : 'Company', input.company],
+    [fr ? 'Ville' : 'City', input.city],
+    [fr ? 'Téléphone' : 'Phone', input.phone],
+    [fr ? 'E-mail' : 'Email', input.email],
+    ...(input.message ? ([[fr ? 'Message' : 'Message', input.message]] as [string, string][]) : []),
+  ];
+  const notYou = fr
+    ? 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
+    : 'If you did not make this request, simply ignore this message.';
+  const privacy = fr
+    ? `Vos coordonnées servent uniquement à traiter votre demande. Vos données personnelles et vos droits${colon}`
+    : 'Your details are only used to handle your request. Your personal data and your rights:';
+
+  const text = [
+    hello,
+    '',
+    intro,
+    '',
+    `${summaryTitle}${colon}`,
+    ...rows.map(([label, value]) => `${label}${colon} ${value}`),
+    '',
+    notYou,
+    '',
+    '--',
+    privacy,
+    privacyUrl,
+    '',
+  ].join('\n');
+
+  const table = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:normal;color:#6b6b6b;white-space:nowrap;">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = layout(
+    lang,
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(hello)}</p>
+<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
+<h2 style="margin:24px 0 8px;font-size:17px;">${escapeHtml(summaryTitle)}</h2>
+<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">
+${table}
+</table>
+<p style="margin:24px 0 0;font-size:14px;">${escapeHtml(notYou)}</p>`,
+    `${escapeHtml(privacy)} <a href="${escapeHtml(privacyUrl)}" style="color:#1f2a44;">${escapeHtml(privacyUrl)}</a>`,
+  );
+  return { subject, text, html };
+}
+
+export interface ProspectRow {
+  id: number;
+  lang: string;
+  lastname: string;
+  firstname: string;
+  company: string;
+  city: string;
+  phone: string;
+  email: string;
+  message: string;
+}
+
+export interface ProspectMailSettings {
+  publicUrl: string;
+  /** From header: its display name is the site name of the texts, its host the Message-ID's. */
+  from: string;
+  siteName: string;
+}
+
+/**
+ * Queues the confirmation of a stored prospect request, inside the transaction that stored it.
+ * At most one per request (unique index): a second call does nothing.
+ */
+export async function queueProspectMail(
+  trx: Transaction<Database> | Kysely<Database>,
+  prospect: ProspectRow,
+  settings: ProspectMailSettings,
+  now = new Date(),
+): Promise<boolean> {
+  const lang: Lang = prospect.lang === 'en' ? 'en' : 'fr';
+  const content = renderProspectMail({
+    lang,
+    siteName: settings.siteName,
+    publicUrl: settings.publicUrl,
+    lastname: prospect.lastname,
+    firstname: prospect.firstname,
+    company: prospect.company,
+    city: prospect.city,
+    phone: prospect.phone,
+    email: prospect.email,
+    message: prospect.message,
+  });
+  const host = addressOf(settings.from).split('@')[1] ?? 'localhost';
+  const inserted = await trx
+    .insertInto('mail_outbox')
+    .values({
+      alert_id: null,
+      prospect_id: prospect.id,
+      kind: 'prospect',
+      to_address: prospect.email,
+      subject: content.subject,
+      message_id: `<prospect-${prospect.id}.${randomUUID()}@${host}>`,
+      headers: JSON.stringify({}),
+      html: content.html,
+      text: content.text,
+      next_attempt_at: now,
+    })
+    .onConflict((oc) => oc.column('prospect_id').where('prospect_id', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
