@@ -4,7 +4,6 @@ import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-search-counts';
 import * as m003 from './migrations/003-alert-mail';
 import * as m004 from './migrations/004-offer-search-indexes';
-import * as m007 from './migrations/007-prospect-mail-retention';
 import * as m005 from './migrations/005-hidden-price-sort-indexes';
 import * as m006 from './migrations/006-agency-relevance';
 import * as m007 from './migrations/007-prospect-mail-retention';
@@ -15,7 +14,6 @@ const migrations: Record<string, Migration> = {
   '002-search-counts': m002,
   '003-alert-mail': m003,
   '004-offer-search-indexes': m004,
-  '007-prospect-mail-retention': m007,
   '005-hidden-price-sort-indexes': m005,
   '006-agency-relevance': m006,
   '007-prospect-mail-retention': m007,
