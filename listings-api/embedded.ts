@@ -2,6 +2,7 @@ import { openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
 import { buildListingsApp } from './app';
+import { parsePurgeEnv, startPurgeScheduler } from './privacy/retention';
 
 export interface EmbeddedListingsOptions {
   /** Default 4050; 0 picks a free port (the answer's url tells which). */
@@ -20,6 +21,11 @@ export interface EmbeddedListingsOptions {
   /** PGlite only: start from a dump made by `pglite.dumpDataDir()` instead of an empty database. */
   loadDataDir?: Blob;
   logger?: boolean | object;
+  /**
+   * How often the retention purge runs (ms; 0: never). Default: PRIVACY_PURGE_INTERVAL_MS, else
+   * one hour.
+   */
+  purgeIntervalMs?: number;
 }
 
 export interface RunningListingsApi {
@@ -48,7 +54,16 @@ export async function startListingsApi(
       photosDir,
     });
     const app = await buildListingsApp({ db, photosDir, logger: options.logger ?? false });
+    // The personal-data retention periods are enforced while the service runs.
+    const purgeIntervalMs = options.purgeIntervalMs ?? parsePurgeEnv(process.env).intervalMs;
+    const purge =
+      purgeIntervalMs > 0
+        ? startPurgeScheduler(db, { intervalMs: purgeIntervalMs, log: app.log })
+        : null;
     app.addHook('onClose', async () => {
+      // Jobs first: they use the database.
+      await purge?.stop();
+      await app.mailOutbox.close();
       await db.close();
     });
     const address = await app.listen({

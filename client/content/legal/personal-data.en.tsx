@@ -43,12 +43,12 @@ const PROCESSING: Processing[] = [
   },
   {
     name: 'Requests from professionals',
-    data: 'Last name, first name, company, city, telephone number, e-mail address, message.',
+    data: 'Last name, first name, company, city, telephone number, e-mail address, message, language, date.',
     purpose:
-      'Answering agencies that wish to advertise their properties and presenting our offers to them.',
+      'Answering agencies that wish to advertise their properties, confirming by e-mail that their request was received and presenting our offers to them.',
     basis:
       'Our legitimate interest in developing our business with professionals (article 6(1)(f) GDPR).',
-    retention: '3 years from the last exchange.',
+    retention: 'The requests of one e-mail address: 3 years from the last one, then deleted.',
   },
   {
     name: 'Website security and abuse prevention',

@@ -44,12 +44,13 @@ const PROCESSING: Processing[] = [
   },
   {
     name: 'Demandes des professionnels',
-    data: 'Nom, prénom, société, ville, numéro de téléphone, adresse e-mail, message.',
+    data: 'Nom, prénom, société, ville, numéro de téléphone, adresse e-mail, message, langue, date.',
     purpose:
-      'Répondre aux agences qui souhaitent diffuser leurs biens et leur présenter nos offres.',
+      'Répondre aux agences qui souhaitent diffuser leurs biens, leur confirmer la réception de leur demande par e-mail et leur présenter nos offres.',
     basis:
       'Notre intérêt légitime à développer notre activité auprès des professionnels (article 6.1.f du RGPD).',
-    retention: '3 ans à compter du dernier échange.',
+    retention:
+      'Les demandes d’une même adresse e-mail : 3 ans à compter de la dernière, puis suppression.',
   },
   {
     name: 'Sécurité du site et prévention des abus',

@@ -10,6 +10,7 @@ import { COOKIE_NAMES, STORAGE_KEYS } from '../../../client/content/legal/storag
 import { COMPANY, HOST, MEDIATOR } from '../../../client/content/legal/company';
 import { findPlaceholders } from '../../../client/content/legal/placeholders';
 import { RELEVANCE, RELEVANCE_MAX } from '../../../client/content/legal/relevance';
+import { RETENTION } from '../../../listings-api/privacy/retention';
 import { testDbKinds } from '../../fixtures/db';
 import { buildWebApp, startListingsApi, textOf, upstreamJson } from './helpers';
 
@@ -65,6 +66,11 @@ const PAGES: { screen: ScreenId; title: Record<Lang, string>; must: Record<Lang,
         'Durée de conservation',
         'droit à l’effacement',
         'CNIL',
+        // The periods the retention purge enforces (listings-api/privacy/retention.ts).
+        `${RETENTION.contactYears} ans à compter de la demande, puis suppression`,
+        `Les demandes d’une même adresse e-mail : ${RETENTION.prospectYears} ans à compter de la dernière`,
+        `une alerte jamais confirmée est supprimée après ${RETENTION.unconfirmedAlertDays} jours`,
+        'Jusqu’à la suppression de l’alerte ou votre désinscription',
       ],
       en: [
         'Data controller',
@@ -73,6 +79,10 @@ const PAGES: { screen: ScreenId; title: Record<Lang, string>; must: Record<Lang,
         'Retention period',
         'right to erasure',
         'CNIL',
+        `${RETENTION.contactYears} years from the request, then deleted`,
+        `The requests of one e-mail address: ${RETENTION.prospectYears} years from the last one`,
+        `an alert never confirmed is deleted after ${RETENTION.unconfirmedAlertDays} days`,
+        'Until the alert is deleted or you unsubscribe',
       ],
     },
   },

@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import type { Db } from '../db/connection';
+
+// The retention periods of the personal-data page (client/content/legal/personal-data.*.tsx),
+// enforced: each run deletes the rows past their period. The page and these rules say the same;
+// change both together.
+//
+// - contact requests to agencies (and the recommendation consent they carry): 3 years from the
+//   request;
+// - professional (prospect) requests: 3 years from the last request made with the same e-mail
+//   address (every request of that address goes then), with their confirmation mails;
+// - alerts: until deleted (DELETE /alerte deletes at once) or unsubscribed (deleted at the next
+//   run); an alert never confirmed is deleted 30 days after its creation. Its mails and the
+//   offers it was sent go with it.
+// Elsewhere: the visit statistics hold no personal data; IP addresses live only in the rate-limit
+// store of the web app (1 hour at most, by its windows) and the contact counter in a cookie of
+// 24 hours; technical logs carry no IP address and their retention is the log pipeline's.
+
+export const RETENTION = {
+  /** Contact requests, from the request. */
+  contactYears: 3,
+  /** Professional requests, from the address's last request. */
+  prospectYears: 3,
+  /** Alerts never confirmed, from their creation. */
+  unconfirmedAlertDays: 30,
+} as const;
+
+export interface PurgeSummary {
+  contacts: number;
+  prospects: number;
+  unconfirmedAlerts: number;
+  unsubscribedAlerts: number;
+}
+
+function yearsBefore(now: Date, years: number): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+/** The limits of a run at `now`: rows created before them are past their period. */
+export function retentionCutoffs(now: Date) {
+  return {
+    contacts: yearsBefore(now, RETENTION.contactYears),
+    prospects: yearsBefore(now, RETENTION.prospectYears),
+    unconfirmedAlerts: new Date(now.getTime() - RETENTION.unconfirmedAlertDays * 86_400_000),
+  };
+}
+
+/** One run of the purge: deletes every row past its retention period; answers the counts. */
+export async function purgeExpiredData(
+  db: Db,
+  options: { now?: Date } = {},
+): Promise<PurgeSummary> {
+  const now = options.now ?? new Date();
+  const cutoff = retentionCutoffs(now);
+  const k = db.kysely;
+  // created_at is typed Generated<Timestamp> in the row types: compared through sql.
+
+  const contacts = await k
+    .deleteFrom('contacts')
+    .where(sql<boolean>`created_at < ${cutoff.contacts}`)
+    .executeTakeFirst();
+
+  // An address's requests go together, 3 years after its last one.
+  const prospects = await k
+    .deleteFrom('prospects as p')
+    .where(sql<boolean>`p.created_at < ${cutoff.prospects}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('prospects as q')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`lower(q.email) = lower(p.email)`)
+            .where(sql<boolean>`q.created_at >= ${cutoff.prospects}`),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+
+  const unconfirmedAlerts = await k
+    .deleteFrom('alerts')
+    .where('confirmed_at', 'is', null)
+    .where('unsubscribed_at', 'is', null)
+    .where(sql<boolean>`created_at < ${cutoff.unconfirmedAlerts}`)
+    .executeTakeFirst();
+
+  const unsubscribedAlerts = await k
+    .deleteFrom('alerts')
+    .where('unsubscribed_at', 'is not', null)
+    .where('unsubscribed_at', '<=', now)
+    .executeTakeFirst();
+
+  return {
+    contacts: Number(contacts.numDeletedRows),
+    prospects: Number(prospects.numDeletedRows),
+    unconfirmedAlerts: Number(unconfirmedAlerts.numDeletedRows),
+    unsubscribedAlerts: Number(unsubscribedAlerts.numDeletedRows),
+  };
+}
+
+/** The log the purge writes to: pino and Fastify's logger fit. */
+export interface PurgeLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface PurgeScheduler {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the purge now and then every `intervalMs` (a run never overlaps the previous one).
+ * Errors are logged and the next run goes ahead.
+ */
+export function startPurgeScheduler(
+  db: Db,
+  options: { intervalMs: number; log: PurgeLog },
+): PurgeScheduler {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+
+  const tick = () => {
+    running = purgeExpiredData(db)
+      .then((summary) => {
+        const total = Object.values(summary).reduce((a, b) => a + b, 0);
+        if (total > 0) options.log.info({ ...summary }, 'personal data past retention deleted');
+      })
+      .catch((err: unknown) => options.log.error({ err }, 'personal data purge failed'))
+      .finally(() => {
+        running = null;
+        if (!stopped) {
+          timer = setTimeout(tick, options.intervalMs);
+          timer.unref();
+        }
+      });
+  };
+  timer = setTimeout(tick, 0);
+  timer.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;
+
+const PurgeEnvSchema = v.object({
+  PRIVACY_PURGE_INTERVAL_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[0-9]+$/, 'must be a whole number of milliseconds (0 turns the purge off)'),
+      v.transform(Number),
+      v.check((n) => n === 0 || n >= 1000, 'must be 0 (off) or at least 1000'),
+    ),
+  ),
+});
+
+/**
+ * The purge interval of `env` (PRIVACY_PURGE_INTERVAL_MS; default 1 hour, 0: no scheduler);
+ * throws a message naming the variable when it is invalid.
+ */
+export function parsePurgeEnv(env: Record<string, string | undefined>): {
+  intervalMs: number;
+} {
+  const raw = env.PRIVACY_PURGE_INTERVAL_MS;
+  const parsed = v.safeParse(
+    PurgeEnvSchema,
+    raw === undefined || raw === '' ? {} : { PRIVACY_PURGE_INTERVAL_MS: raw },
+  );
+  if (!parsed.success) {
+    throw new Error(
+      `invalid purge configuration: PRIVACY_PURGE_INTERVAL_MS ${parsed.issues[0].message}`,
+    );
+  }
+  return { intervalMs: parsed.output.PRIVACY_PURGE_INTERVAL_MS ?? DEFAULT_PURGE_INTERVAL_MS };
+}
