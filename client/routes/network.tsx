@@ -19,7 +19,8 @@ import {
 import { Pager } from '../components/search/pager';
 
 // The network page (/fr/reseau/{reseau}/, /en/network/{reseau}/): the network, its agencies
-// (paged: `page`) and its offers by nature (`nature`, paged: `offer_page`).
+// (paged: `page`) and its offers by nature (`nature`, paged: `offer_page`). While another nature
+// than the first is shown, the agency links carry it: each agency page opens on that nature.
 
 export interface NetworkData {
   network: Network;
@@ -187,7 +188,12 @@ export default defineScreen({
             <ul className="agency-directory__list">
               {agencies.items.map((agency) => (
                 <li key={agency.id}>
-                  <AgencyCard agency={agency} lang={lang} config={config} />
+                  <AgencyCard
+                    agency={agency}
+                    lang={lang}
+                    config={config}
+                    nature={nature !== defaultNature ? nature : undefined}
+                  />
                 </li>
               ))}
             </ul>

@@ -6,7 +6,8 @@ import { ReviewSummary } from './rating';
 
 /**
  * An agency card (directory, network page): name, address, postcode, city, network and review
- * summary. `nature` puts a nature in the link's hash: the agency page opens that nature's offers.
+ * summary. `nature` puts a nature in the link's hash, and in its query for browsers without
+ * JavaScript: the agency page opens that nature's offers.
  */
 export function AgencyCard({
   agency,
@@ -28,7 +29,17 @@ export function AgencyCard({
   return (
     <article className="agency-card">
       <Heading className="agency-card__name">
-        <Link to={to('agency', { agence: agency.slug }, { hash: natureSlug })}>{agency.name}</Link>
+        <Link
+          to={to(
+            'agency',
+            { agence: agency.slug },
+            natureSlug
+              ? { query: `nature=${encodeURIComponent(natureSlug)}`, hash: natureSlug }
+              : {},
+          )}
+        >
+          {agency.name}
+        </Link>
       </Heading>
       {agency.active ? null : <p className="agency-card__inactive">{t`Agence inactive`}</p>}
       <address className="agency-card__address">

@@ -44,10 +44,12 @@ export function AgencyOffers({
   const { t } = useLingui();
   const shown = natures.filter((n) => n.count > 0);
   const empty = !list || list.items.length === 0;
+  // The natures with offers are linked when there is a choice, or when the nature asked has none.
+  const linked = shown.length > 1 || shown.some((n) => n.nature !== current);
   return (
     <section className="agency-offers" aria-labelledby="agency-offers-title">
       <h2 id="agency-offers-title">{title}</h2>
-      {shown.length > 1 ? (
+      {linked ? (
         <nav className="nature-links" aria-label={t`Biens par nature`}>
           <ul>
             {shown.map((n) => (

@@ -6,8 +6,9 @@ import { Stars, formatRating } from './rating';
 
 /**
  * The reviews block of an agency page (client-survey): the total and average, then the latest
- * reviews, each with its rating, source and the agency's response. Not shown when the reviews
- * service did not answer.
+ * reviews, those written in the page's language first, each with its rating, source and the
+ * agency's response. A review in the other language says so (`lang`, for screen readers and
+ * translation tools). Not shown when the reviews service did not answer.
  */
 export function Reviews({ reviews, lang }: { reviews: ReviewList; lang: Lang }) {
   const { t } = useLingui();
@@ -30,7 +31,7 @@ export function Reviews({ reviews, lang }: { reviews: ReviewList; lang: Lang }) 
           <ul className="reviews__list">
             {reviews.items.map((review, i) => (
               <li key={`${review.date}-${i}`}>
-                <article className="review">
+                <article className="review" lang={review.lang !== lang ? review.lang : undefined}>
                   <h3 className="review__title">{review.title}</h3>
                   <p className="review__rating">
                     <Stars value={review.rating} />

@@ -272,6 +272,32 @@ describe.each(testDbKinds)('agency screens on %s', (kind) => {
       expect(res.body).toMatch(/aria-current="true"[^>]*>/);
     });
 
+    it('links the natures that have offers when the nature asked has none', async () => {
+      const agency = await agencyWhere(
+        sql<boolean>`a.active AND (SELECT count(DISTINCT o.nature) FROM offers o
+          WHERE o.agency_id = a.id AND o.status = 'active') = 1`,
+      );
+      const has = (['V', 'L', 'S'] as const).find((n) => agency.offerCounts[n] > 0)!;
+      const missing = (['V', 'L', 'S'] as const).find((n) => agency.offerCounts[n] === 0)!;
+      const slugOf = (n: string) => world.config.natures.find((x) => x.id === n)!.slug.en;
+      const res = await get(agencyPath(agency.slug, 'en', `nature=${slugOf(missing)}`));
+      expect(res.statusCode).toBe(200);
+      expect(textOf(res.body)).toContain(EMPTY_TEXT.en);
+      expect(offerIds(res.body)).toEqual([]);
+      // The nature that has offers is one link away, without JavaScript.
+      const nav = /<nav class="nature-links"[\s\S]*?<\/nav>/.exec(res.body)?.[0] ?? '';
+      const target = decode(
+        /href="([^"]+)"/.exec(nav)?.[1] ?? '(no link to the agency’s other nature)',
+      );
+      expect(nav).not.toContain('aria-current');
+      const other = await get(target);
+      expect(other.statusCode).toBe(200);
+      const expected = await api<OfferList>(
+        `/offre?agency=${agency.id}&nature=${has}&limit=12&lang=en`,
+      );
+      expect(offerIds(other.body)).toEqual(expected.items.map((o) => o.id));
+    });
+
     it.each(['fr', 'en'] as Lang[])('says when the agency has no offers (%s)', async (lang) => {
       const res = await get(agencyPath(idle.slug, lang));
       expect(res.statusCode).toBe(200);
@@ -294,6 +320,30 @@ describe.each(testDbKinds)('agency screens on %s', (kind) => {
       }
       expect((res.body.match(/class="review"/g) ?? []).length).toBe(reviews.items.length);
     });
+
+    it.each(['fr', 'en'] as Lang[])(
+      'shows the reviews written in the page’s language first, marking the others (%s)',
+      async (lang) => {
+        // Fewer than four reviews in the page's language, and some in the other one.
+        const agency = await agencyWhere(
+          sql<boolean>`a.active AND (SELECT count(*) FILTER (WHERE r.lang = ${lang}) BETWEEN 1 AND 3
+            AND count(*) FILTER (WHERE r.lang <> ${lang}) > 0 FROM reviews r
+            WHERE r.agency_id = a.id)`,
+        );
+        const reviews = await api<ReviewList>(
+          `/client-survey?agency=${agency.id}&limit=4&lang=${lang}`,
+        );
+        expect(reviews.items[0]!.lang).toBe(lang);
+        expect(reviews.items.some((r) => r.lang !== lang)).toBe(true);
+        const res = await get(agencyPath(agency.slug, lang));
+        const articles = [...res.body.matchAll(/<article class="review"( lang="(fr|en)")?>/g)];
+        expect(articles.map((m) => m[2] ?? lang)).toEqual(reviews.items.map((r) => r.lang));
+        const titles = [...res.body.matchAll(/class="review__title">([^<]*)</g)].map((m) =>
+          decode(m[1]!),
+        );
+        expect(titles).toEqual(reviews.items.map((r) => r.title));
+      },
+    );
 
     it('shows the fee scale and the contact form for the agency', async () => {
       const res = await get(agencyPath(busy.slug, 'fr'));
@@ -342,6 +392,52 @@ describe.each(testDbKinds)('agency screens on %s', (kind) => {
         expect(offerIds(res.body)).toEqual(shown ? shown.items.map((o) => o.id) : []);
       },
     );
+
+    it('gives the agency links the nature shown, in the query and the hash', async () => {
+      const network = await api<Network>(`/reseau/${busy.network!.slug}?lang=fr`);
+      const totals = await Promise.all(
+        (['V', 'L', 'S'] as const).map(async (n) => {
+          const list = await api<OfferList>(
+            `/offre?network=${network.id}&nature=${n}&limit=1&lang=fr`,
+          );
+          return [n, list.total] as const;
+        }),
+      );
+      const withOffers = totals.filter(([, total]) => total > 0).map(([n]) => n);
+      expect(withOffers.length).toBeGreaterThanOrEqual(2);
+      const networkPath = (query?: string) =>
+        href('network', { reseau: network.slug }, 'fr', world.config, { query });
+      // The first nature with offers is the page's default: the links carry none.
+      const plain = await get(networkPath());
+      const links = (html: string) =>
+        [...html.matchAll(/class="agency-card__name"><a href="([^"]*)"/g)].map((m) =>
+          decode(m[1]!),
+        );
+      expect(links(plain.body).length).toBeGreaterThan(0);
+      for (const link of links(plain.body)) expect(link).not.toMatch(/[?#]/);
+
+      const second = withOffers[1]!;
+      const slug = world.config.natures.find((n) => n.id === second)!.slug.fr;
+      const res = await get(networkPath(`nature=${slug}`));
+      expect(res.statusCode).toBe(200);
+      const agencies = await api<AgencyList>(
+        `/agence?network=${network.id}&sort=az&limit=12&lang=fr`,
+      );
+      expect(links(res.body)).toEqual(
+        agencies.items.map((a) => agencyPath(a.slug, 'fr', `nature=${slug}`) + `#${slug}`),
+      );
+      // Without JavaScript the query opens that nature on the agency page.
+      const card = agencies.items[0]!;
+      const page = await get(agencyPath(card.slug, 'fr', `nature=${slug}`));
+      expect(page.statusCode).toBe(200);
+      const detail = await api<AgencyDetail>(`/agence?slug=${card.slug}&with_inactives=1&lang=fr`);
+      const expected = await api<OfferList>(
+        `/offre?agency=${card.id}&nature=${second}&limit=12&lang=fr`,
+      );
+      expect(offerIds(page.body)).toEqual(
+        detail.offerCounts[second] > 0 ? expected.items.map((o) => o.id) : [],
+      );
+    });
 
     it('pages the agencies', async () => {
       const network = await api<Network>(`/reseau/${busy.network!.slug}?lang=fr`);
