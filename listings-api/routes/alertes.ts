@@ -20,7 +20,8 @@ import { isoDate } from '../lib/mappers';
 import { parseField, type ValibotTypeProvider } from '../lib/validation';
 
 // Alerts without accounts: POST answers a token (32 random bytes, base64url: 256 bits) that is
-// the only key to the alert; the database keeps sha256(token) in hex. GET and DELETE need it.
+// the only key to the alert; the database keeps sha256(token) in hex. GET and DELETE need it, in
+// the x-alert-tokens header.
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const TokenSchema = v.pipe(
@@ -103,9 +104,19 @@ const AlertBody = v.object({
   criteria: AlertCriteriaBody,
 });
 
-const ListQuery = v.object({ tokens: v.optional(TokenListSchema) });
+// Tokens are secrets: they travel in the x-alert-tokens header, never in the URL, which access
+// logs, proxies and browser histories keep. A token in the query string is refused.
+const notInUrl = v.optional(
+  v.never('must not be in the URL: send alert tokens in the x-alert-tokens header'),
+);
+const ListQuery = v.object({ tokens: notInUrl });
 const ListHeaders = v.looseObject({ 'x-alert-tokens': v.optional(TokenListSchema) });
-const DeleteQuery = v.object({ token: TokenSchema });
+const DeleteQuery = v.object({ token: notInUrl });
+const DeleteHeaders = v.looseObject({
+  'x-alert-tokens': v.optional(
+    v.pipe(TokenListSchema, v.maxLength(1, 'must hold one alert token to delete')),
+  ),
+});
 
 /** Criteria in canonical form: empty values dropped, lists sorted, keys in order. */
 export function normaliseCriteria(input: v.InferOutput<typeof AlertCriteriaBody>): AlertCriteria {
@@ -191,17 +202,17 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
     '/alerte',
     {
       schema: {
+        description:
+          'The alerts of the tokens sent in the x-alert-tokens header (comma-separated, at most 100); tokens in the query string are refused.',
         querystring: ListQuery,
         headers: ListHeaders,
         response: { 200: AlertListSchema, 400: ApiErrorSchema },
       },
     },
     async (request) => {
-      const tokens = [
-        ...new Set([...(request.headers['x-alert-tokens'] ?? []), ...(request.query.tokens ?? [])]),
-      ];
+      const tokens = [...new Set(request.headers['x-alert-tokens'] ?? [])];
       if (tokens.length === 0) {
-        parseField(TokenListSchema, '', 'tokens');
+        parseField(TokenListSchema, '', 'x-alert-tokens');
       }
       const hashes = new Map(tokens.map((token) => [hashToken(token), token]));
       const rows = await db.kysely
@@ -222,14 +233,21 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
     '/alerte',
     {
       schema: {
+        description:
+          'Deletes the alert of the token sent in the x-alert-tokens header; a token in the query string is refused.',
         querystring: DeleteQuery,
+        headers: DeleteHeaders,
         response: { 204: v.null(), 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {
+      const [token] = request.headers['x-alert-tokens'] ?? [];
+      if (token === undefined) {
+        throw new HttpError(400, 'token: is required, in the x-alert-tokens header', 'token');
+      }
       const deleted = await db.kysely
         .deleteFrom('alerts')
-        .where('token_hash', '=', hashToken(request.query.token))
+        .where('token_hash', '=', hashToken(token))
         .returning('id')
         .executeTakeFirst();
       if (!deleted) throw notFound('alert');

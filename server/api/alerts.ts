@@ -19,6 +19,7 @@ import {
 import { ROUTE_BY_SCREEN } from '../../shared/routes';
 import { LANG_COOKIE, isLocalPath, preferredLanguage } from '../routes/language';
 import { isUpstreamError } from '../upstream/errors';
+import { ownEndpoints, upstreamRequest } from './endpoints';
 import { FORM_RATE_LIMIT, errorBody, sendInvalid } from './routes';
 
 // The alerts of a visitor without an account (spec sections 3 and 7). POST /alerte answers an
@@ -210,7 +211,7 @@ function classify(
     const field = (error.body as { field?: unknown } | undefined)?.field;
     if (typeof field === 'string' && field.startsWith('email'))
       return { status, code: 'email-invalid' };
-    if (typeof field === 'string' && field.startsWith('token')) return { status, code: 'token' };
+    if (typeof field === 'string' && /token/.test(field)) return { status, code: 'token' };
     return { status, code: 'criteria' };
   }
   return { status: status >= 500 ? status : 502, code: 'unavailable' };
@@ -339,8 +340,12 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
   );
 
   async function deleteAlert(request: FastifyRequest, token: string): Promise<void> {
-    await app.upstream.send('DELETE', '/alerte', v.unknown(), {
-      query: { token },
+    const def = ownEndpoints.alertDelete;
+    // The token goes as a header: never in a URL that access logs keep.
+    const { query, headers } = upstreamRequest({ token }, def.upstreamHeaders);
+    await app.upstream.send(def.method, def.upstream, def.answer, {
+      query,
+      headers,
       requestId: request.id,
     });
   }

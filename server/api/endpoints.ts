@@ -48,6 +48,11 @@ export interface GetEndpoint<N extends GetName> {
   upstream: string | ((query: PortalGetEndpoints[N]['query']) => string);
   /** Upstream query parameters (default: the query as it is). */
   upstreamQuery?: (query: PortalGetEndpoints[N]['query']) => Query;
+  /**
+   * Upstream parameters sent as request headers instead of in the URL, parameter → header name:
+   * secrets (alert tokens) stay out of the access logs of every server and proxy on the way.
+   */
+  upstreamHeaders?: UpstreamHeaders;
   /** Parses the browser's query string (strings) into the typed query. */
   query: Schema<PortalGetEndpoints[N]['query']>;
   answer: Schema<PortalGetEndpoints[N]['answer']>;
@@ -64,6 +69,33 @@ export interface GetEndpoint<N extends GetName> {
   service?: 'listings' | 'reviews';
   /** Served by a route of its own (server/api/{name}.ts), not the generic pass-through. */
   ownRoute?: boolean;
+}
+
+/** Parameter → request header name (see GetEndpoint.upstreamHeaders). */
+export type UpstreamHeaders = Readonly<Record<string, string>>;
+
+/** The listings API's header for alert tokens (comma-separated); never the query string. */
+export const ALERT_TOKENS_UPSTREAM_HEADER = 'x-alert-tokens';
+
+/**
+ * Splits a call's parameters into its query string and its headers: the parameters named in
+ * `headers` go as those headers (lists comma-separated), the others stay in the query.
+ */
+export function upstreamRequest(
+  params: Query,
+  headers: UpstreamHeaders | undefined,
+): { query: Query; headers: Record<string, string> } {
+  if (!headers) return { query: params, headers: {} };
+  const query: Query = {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const header = headers[key];
+    if (header === undefined) query[key] = value;
+    else if (value !== undefined && value !== null && value !== '') {
+      out[header] = Array.isArray(value) ? value.join(',') : String(value);
+    }
+  }
+  return { query, headers: out };
 }
 
 export interface SendEndpoint<N extends SendName> {
@@ -367,6 +399,7 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
     // server/api/alerts.ts: the browser's list also holds the tokens of the alert cookie.
     ownRoute: true,
     upstream: '/alerte',
+    upstreamHeaders: { tokens: ALERT_TOKENS_UPSTREAM_HEADER },
     query: v.object({
       tokens: v.pipe(
         v.union([
@@ -462,3 +495,22 @@ export const sendEndpoints: { [N in SendName]: SendEndpoint<N> } = {
     answer: ContactCreatedSchema,
   },
 };
+
+/** A listings-API call of the BFF's own routes that is not a PortalApi endpoint. */
+export interface OwnEndpoint {
+  method: 'POST' | 'DELETE';
+  upstream: string;
+  /** Parameters sent as request headers instead of in the URL. */
+  upstreamHeaders?: UpstreamHeaders;
+  answer: v.GenericSchema;
+}
+
+export const ownEndpoints = {
+  /** server/api/alerts.ts: deletes the alert of a token (204, 404 for no such alert). */
+  alertDelete: {
+    method: 'DELETE',
+    upstream: '/alerte',
+    upstreamHeaders: { token: ALERT_TOKENS_UPSTREAM_HEADER },
+    answer: v.unknown(),
+  },
+} as const satisfies Record<string, OwnEndpoint>;

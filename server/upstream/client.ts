@@ -18,6 +18,8 @@ export interface CallOptions {
   requestId?: string;
   /** Overrides the default deadline (ms). */
   timeoutMs?: number;
+  /** Extra request headers (values that must not travel in the URL, such as alert tokens). */
+  headers?: Record<string, string>;
 }
 
 /** The little of a pino (or Fastify) logger the client uses. */

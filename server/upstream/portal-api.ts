@@ -6,7 +6,13 @@ import type {
   SendName,
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
-import { getEndpoints, sendEndpoints, type GetEndpoint, type SendEndpoint } from '../api/endpoints';
+import {
+  getEndpoints,
+  sendEndpoints,
+  upstreamRequest,
+  type GetEndpoint,
+  type SendEndpoint,
+} from '../api/endpoints';
 import type { UpstreamClient } from './client';
 import { isUpstreamError } from './errors';
 import type { MemoryCache } from './memory-cache';
@@ -42,13 +48,15 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
   ): Promise<PortalGetEndpoints[N]['answer']> {
     const def = getEndpoints[name] as GetEndpoint<N>;
     const path = typeof def.upstream === 'function' ? def.upstream(query) : def.upstream;
-    const upstreamQuery = def.upstreamQuery
-      ? def.upstreamQuery(query)
-      : (query as Record<string, never>);
+    const split = upstreamRequest(
+      def.upstreamQuery ? def.upstreamQuery(query) : (query as Record<string, never>),
+      def.upstreamHeaders,
+    );
     const client = def.service === 'reviews' ? (options.reviews ?? upstream) : upstream;
     const load = () =>
       client.get(path, def.answer, {
-        query: upstreamQuery,
+        query: split.query,
+        headers: split.headers,
         requestId: options.requestId,
         // A shared cached call must not die with the first visitor who left.
         signal: def.cacheTtlMs ? undefined : signal,

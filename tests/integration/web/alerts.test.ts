@@ -45,9 +45,20 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
   let config: Config;
   let listingsUrl: string;
 
+  /** What reached the listings API: each request's URL and its alert tokens header. */
+  const upstreamCalls: { method: string; url: string; tokens: string | undefined }[] = [];
+
   beforeAll(async () => {
     db = await createTestDb(kind);
     listings = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR });
+    listings.addHook('onRequest', async (request) => {
+      const tokens = request.headers['x-alert-tokens'];
+      upstreamCalls.push({
+        method: request.method,
+        url: request.url,
+        tokens: typeof tokens === 'string' ? tokens : undefined,
+      });
+    });
     listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     app = await buildWebApp(listingsUrl);
     config = await upstreamJson<Config>(listingsUrl, '/config');
@@ -61,6 +72,13 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     await listings?.close();
     await db?.close();
   });
+
+  /** The alerts the listings API lists for a token (sent in its header, as the BFF does). */
+  async function upstreamAlerts(token: string): Promise<AlertList> {
+    const res = await fetch(`${listingsUrl}/alerte`, { headers: { 'x-alert-tokens': token } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as AlertList;
+  }
 
   /** The alert payload of a search as the result list's form builds it. */
   const payloadOf = (query: string, nature: 'V' | 'L' | 'S' = 'V'): AlertPayload =>
@@ -123,7 +141,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(cookie!.value).toContain(token);
       expect(cookie!.value).not.toBe(token); // signed
       // The listings API knows it by its token.
-      const listed = await upstreamJson<AlertList>(listingsUrl, `/alerte?tokens=${token}`);
+      const listed = await upstreamAlerts(token);
       expect(listed.items.map((i) => i.alert.id)).toEqual([alert.id]);
     });
 
@@ -291,6 +309,78 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     });
   });
 
+  describe('alert tokens on the way to the listings API', () => {
+    it('travel in the x-alert-tokens header, never in a URL (list, page, delete, form delete)', async () => {
+      const a = await createOk();
+      const b = await createOk();
+      const c = await createOk();
+      const secrets = [a, b, c].map((x) => x.created.token);
+      upstreamCalls.length = 0;
+
+      const listed = await app.inject({
+        url: `/api/alerts?tokens=${b.created.token}`,
+        cookies: { alert_tokens: a.cookie.value },
+      });
+      expect(listed.statusCode).toBe(200);
+      const page = await app.inject({
+        url: '/fr/alertes/',
+        cookies: { alert_tokens: a.cookie.value },
+      });
+      expect(textOf(page.body)).toContain(a.email);
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: '/api/alerts',
+        remoteAddress: visitor(),
+        payload: { token: b.created.token, lang: 'fr' },
+      });
+      expect(deleted.statusCode).toBe(204);
+      const formDeleted = await app.inject({
+        method: 'POST',
+        url: '/api/alerts/delete',
+        remoteAddress: visitor(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ token: c.created.token, lang: 'en' }).toString(),
+      });
+      expect(formDeleted.headers.location).toBe('/en/alerts/?status=deleted');
+
+      const alertCalls = upstreamCalls.filter((call) => call.url.startsWith('/alerte'));
+      // The list (API and page) and both deletes reached the listings API...
+      expect(alertCalls.map((call) => call.method).sort()).toEqual([
+        'DELETE',
+        'DELETE',
+        'GET',
+        'GET',
+      ]);
+      // ...with their tokens in the header and none in any URL.
+      for (const call of upstreamCalls) {
+        for (const secret of secrets) expect(call.url).not.toContain(secret);
+      }
+      expect(alertCalls.every((call) => call.url === '/alerte')).toBe(true);
+      const sent = alertCalls.map((call) => call.tokens ?? '');
+      expect(sent).toContain(`${a.created.token},${b.created.token}`);
+      expect(sent).toContain(b.created.token);
+      expect(sent).toContain(c.created.token);
+      expect(sent.filter((tokens) => tokens === a.created.token)).toHaveLength(1);
+    });
+
+    it('are refused by the listings API in a query string', async () => {
+      const a = await createOk();
+      const list = await fetch(`${listingsUrl}/alerte?tokens=${a.created.token}`);
+      expect(list.status).toBe(400);
+      expect(await list.json()).toMatchObject({
+        field: 'tokens',
+        message: 'tokens: must not be in the URL: send alert tokens in the x-alert-tokens header',
+      });
+      const del = await fetch(`${listingsUrl}/alerte?token=${a.created.token}`, {
+        method: 'DELETE',
+      });
+      expect(del.status).toBe(400);
+      expect(await upstreamAlerts(a.created.token)).toMatchObject({
+        items: [{ token: a.created.token }],
+      });
+    });
+  });
+
   describe('deleting an alert', () => {
     it('deletes with the right token, and the cookie forgets it', async () => {
       const a = await createOk();
@@ -303,10 +393,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       });
       expect(res.statusCode, res.body).toBe(204);
       expect(cookieOf(res)?.value ?? '').not.toContain(a.created.token);
-      const listed = await upstreamJson<AlertList>(
-        listingsUrl,
-        `/alerte?tokens=${a.created.token}`,
-      );
+      const listed = await upstreamAlerts(a.created.token);
       expect(listed.items).toEqual([]);
     });
 
@@ -328,10 +415,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'unknown-alert', message });
       expect(await alertCount()).toBe(before + 1);
-      const listed = await upstreamJson<AlertList>(
-        listingsUrl,
-        `/alerte?tokens=${victim.created.token}`,
-      );
+      const listed = await upstreamAlerts(victim.created.token);
       expect(listed.items).toHaveLength(1);
     });
 
@@ -438,10 +522,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(res.headers.location).toBe('/en/alerts/?status=deleted');
       const page = await app.inject({ url: res.headers.location! });
       expect(textOf(page.body)).toContain('Your alert has been deleted.');
-      const listed = await upstreamJson<AlertList>(
-        listingsUrl,
-        `/alerte?tokens=${a.created.token}`,
-      );
+      const listed = await upstreamAlerts(a.created.token);
       expect(listed.items).toEqual([]);
       const again = await post('/api/alerts/delete', { token: a.created.token, lang: 'fr' });
       expect(again.headers.location).toBe('/fr/alertes/?status=unknown-alert');
