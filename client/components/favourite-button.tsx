@@ -16,7 +16,9 @@ import {
 // per nature after confirmation). A click opens a modal confirmation dialog; confirming changes
 // the selection (kept in the browser: the header badge follows) and a status message says so.
 // The selection lives in the browser only: before the page runs (no JavaScript) the toggle keeps
-// its place but is hidden.
+// its place but is hidden. A result page holds one per card, so the server sends the bare button
+// (its heart is drawn by CSS, outlined or filled after aria-pressed); the status region that
+// announces a change is added once the page runs, before any click can need it.
 
 export interface FavouriteOffer {
   id: number;
@@ -53,11 +55,11 @@ export function FavouriteButton({
   };
 
   return (
-    <span className={`favourite${className ? ` ${className}` : ''}`}>
+    <>
       <button
         ref={button}
         type="button"
-        className="favourite-button"
+        className={`favourite-button${className ? ` ${className}` : ''}`}
         data-ready={hydrated}
         aria-pressed={selected}
         aria-label={
@@ -69,20 +71,12 @@ export function FavouriteButton({
           setAnnounce('');
           setAsking(true);
         }}
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-          <path
-            d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
-            fill={selected ? 'currentColor' : 'none'}
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
-      <span role="status" className="visually-hidden">
-        {announce}
-      </span>
+      />
+      {hydrated ? (
+        <span role="status" className="visually-hidden">
+          {announce}
+        </span>
+      ) : null}
       {asking ? (
         <ConfirmDialog
           adding={!selected}
@@ -95,7 +89,7 @@ export function FavouriteButton({
           }}
         />
       ) : null}
-    </span>
+    </>
   );
 }
 

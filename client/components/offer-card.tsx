@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import '../styles/search-card.css';
@@ -11,6 +10,8 @@ import { href } from '../../shared/routes';
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
 // hidden), surface, rooms, bedrooms and the exclusivity badge. The whole card is one link (the
 // title's link stretched over the card); `actions` (a favourite toggle...) sits above it.
+// A result page shows 24 of them: the markup is kept short (a plain <a>, which the app's
+// document-level listener turns into a client navigation, and the facts as one line of text).
 
 /** Sizes of a card's photo in the result grid (1 column, 2 from 768 px, 3 from 1024 px). */
 export const CARD_PHOTO_SIZES =
@@ -130,6 +131,7 @@ export function OfferCard({
     offer.prixCache || amount === null
       ? t`Prix sur demande`
       : formatPrice(amount, offer.nature.id, lang);
+  // Surface, rooms and bedrooms on one line: one text node rather than a list of three.
   const facts: string[] = [];
   if (offer.surface !== null) facts.push(formatSurface(offer.surface, lang));
   if (offer.rooms !== null) {
@@ -163,25 +165,19 @@ export function OfferCard({
       </div>
       <div className="offer-card__body">
         <Heading className="offer-card__title">
-          <Link
-            to={to ?? offerHref(offer, lang, config)}
+          <a
+            href={to ?? offerHref(offer, lang, config)}
             className="offer-card__link"
             onClick={onNavigate}
           >
             {offer.titre1}
-          </Link>
+          </a>
         </Heading>
         <p className="offer-card__subtitle">{offer.titre2}</p>
         <p className="offer-card__price">
           {offer.prixCache ? <span className="offer-card__price-hidden">{price}</span> : price}
         </p>
-        {facts.length > 0 ? (
-          <ul className="offer-card__facts">
-            {facts.map((fact) => (
-              <li key={fact}>{fact}</li>
-            ))}
-          </ul>
-        ) : null}
+        {facts.length > 0 ? <p className="offer-card__facts">{facts.join(' · ')}</p> : null}
       </div>
       {actions ? <div className="offer-card__actions">{actions}</div> : null}
     </article>

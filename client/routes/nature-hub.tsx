@@ -1,5 +1,4 @@
 import '../styles/search.css';
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { LieuCount, NatureId, RubriqueCount } from '../../shared/contract';
@@ -144,9 +143,9 @@ export default defineScreen<HubData>({
                 label={t`Biens d'exception`}
               />
               <p className="hub-page__all">
-                <Link to={listHref} className="button">
+                <a href={listHref} className="button">
                   {t`${plural(total, { one: 'Voir le bien', other: 'Voir les # biens' })}`}
-                </Link>
+                </a>
               </p>
             </>
           ) : (

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, OfferDetail } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
 import { formatDate, formatNumber, formatSurface } from '../../../shared/format';
-import { AssetIcon, AssetIconSprite } from '../search/asset-icons';
+import { AssetIcon } from '../search/asset-icons';
 import { ASSET_LABELS } from '../search/labels';
 
 // Features (surface, land, rooms, bedrooms), the assets (atouts) with their icons, and the
@@ -35,7 +35,6 @@ export function Features({ offer, lang }: { offer: OfferDetail; lang: Lang }) {
       {atouts.length > 0 ? (
         <>
           <h3 className="offer-section__subtitle">{t`Atouts`}</h3>
-          <AssetIconSprite keys={atouts} />
           <ul className="offer-atouts">
             {atouts.map((key) => (
               <li key={key}>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { Config, Lang } from '../../../shared/contract';
@@ -52,7 +51,7 @@ function SubstituteLinks({
           <ul className="link-list">
             {fallback.nearby.map((s) => (
               <li key={s.lieu.id}>
-                <Link to={toPlace(s)}>{s.lieu.libelle}</Link>{' '}
+                <a href={toPlace(s)}>{s.lieu.libelle}</a>{' '}
                 <span className="link-list__count">
                   ({count(s.count)}
                   {s.distance_km !== undefined ? ` · ${formatNumber(s.distance_km, lang)} km` : ''})
@@ -68,7 +67,7 @@ function SubstituteLinks({
           <ul className="link-list">
             {fallback.parents.map((s) => (
               <li key={s.lieu.id}>
-                <Link to={toPlace(s)}>{s.lieu.libelle}</Link>{' '}
+                <a href={toPlace(s)}>{s.lieu.libelle}</a>{' '}
                 <span className="link-list__count">({count(s.count)})</span>
               </li>
             ))}
@@ -81,9 +80,9 @@ function SubstituteLinks({
           <ul className="link-list">
             {fallback.rubriques.map((r) => (
               <li key={r.rubrique_id}>
-                <Link to={searchHref({ ...base, rubriques: [r.rubrique_id] }, here, lang, config)}>
+                <a href={searchHref({ ...base, rubriques: [r.rubrique_id] }, here, lang, config)}>
                   {index.rubriques.get(r.rubrique_id)?.plural[lang] ?? r.rubrique_id}
-                </Link>{' '}
+                </a>{' '}
                 <span className="link-list__count">({count(r.count)})</span>
               </li>
             ))}
@@ -157,12 +156,12 @@ export function FallbackBlock({
       {fallback.kind === 'filtered' ? (
         <>
           <p>
-            <Link to={unfilteredHref} className="button">
+            <a href={unfilteredHref} className="button">
               {t`${plural(total, {
                 one: 'Voir le bien sans vos filtres',
                 other: 'Voir les # biens sans vos filtres',
               })}`}
-            </Link>
+            </a>
           </p>
           <ResultList
             offers={fallback.offers}

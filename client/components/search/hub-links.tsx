@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, LieuCount, RubriqueCount } from '../../../shared/contract';
 
@@ -22,6 +21,7 @@ import { formatNumber } from '../../../shared/format';
 
 // Hub links (spec section 2, "hub pages per rubrique and per place"): sub-places and
 // sub-categories that have at least the settings' minimum count of offers (minHubLinkCount).
+// Plain links (the app's document listener navigates without a reload).
 
 export function HubLinks({
   places,
@@ -55,10 +55,10 @@ export function HubLinks({
           <ul className="link-list link-list--columns">
             {rubs.map((r) => (
               <li key={r.rubrique_id}>
-                <Link to={rubriqueHref(r.rubrique_id)}>
+                <a href={rubriqueHref(r.rubrique_id)}>
                   {index.rubriques.get(r.rubrique_id)!.plural[lang]}
-                </Link>{' '}
-                <span className="link-list__count">({count(r.count)})</span>
+                </a>{' '}
+                <span className="link-list__count">{`(${count(r.count)})`}</span>
               </li>
             ))}
           </ul>
@@ -70,8 +70,8 @@ export function HubLinks({
           <ul className="link-list link-list--columns">
             {places.map((p) => (
               <li key={p.lieu.id}>
-                <Link to={placeHref(p.lieu.slug)}>{p.lieu.libelle}</Link>{' '}
-                <span className="link-list__count">({count(p.count)})</span>
+                <a href={placeHref(p.lieu.slug)}>{p.lieu.libelle}</a>{' '}
+                <span className="link-list__count">{`(${count(p.count)})`}</span>
               </li>
             ))}
           </ul>

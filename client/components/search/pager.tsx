@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import '../../styles/search-nav.css';
 import { pagerItems } from './paging';
 
 // Paging links (result lists, agency directory): plain links a crawler can follow, the current
-// page marked, the first and last pages always reachable, and rel=prev/next in the head.
+// page marked, the first and last pages always reachable, and rel=prev/next in the head. Plain
+// <a> links: the app's document listener turns them into client navigations.
 
 export interface PagerProps {
   page: number;
@@ -22,6 +22,7 @@ export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: Page
   if (pageCount <= 1) return null;
   const previous = page > 1 ? hrefFor(page - 1) : null;
   const next = page < pageCount ? hrefFor(page + 1) : null;
+  const pageWord = `${t`Page`} `;
   return (
     <nav className="pager" aria-label={label ?? t`Pagination`}>
       {relLinks && previous ? <link rel="prev" href={previous} /> : null}
@@ -29,10 +30,10 @@ export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: Page
       <ul>
         <li className="pager__step">
           {previous ? (
-            <Link to={previous} className="pager__link" rel="prev">
+            <a href={previous} className="pager__link" rel="prev">
               <span aria-hidden="true">‹ </span>
               {t`Précédente`}
-            </Link>
+            </a>
           ) : null}
         </li>
         {pagerItems(page, pageCount).map((p, i) =>
@@ -44,24 +45,24 @@ export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: Page
             <li key={p}>
               {p === page ? (
                 <span className="pager__link pager__link--current" aria-current="page">
-                  <span className="visually-hidden">{t`Page`} </span>
+                  <span className="visually-hidden">{pageWord}</span>
                   {p}
                 </span>
               ) : (
-                <Link to={hrefFor(p)} className="pager__link">
-                  <span className="visually-hidden">{t`Page`} </span>
+                <a href={hrefFor(p)} className="pager__link">
+                  <span className="visually-hidden">{pageWord}</span>
                   {p}
-                </Link>
+                </a>
               )}
             </li>
           ),
         )}
         <li className="pager__step">
           {next ? (
-            <Link to={next} className="pager__link" rel="next">
+            <a href={next} className="pager__link" rel="next">
               {t`Suivante`}
               <span aria-hidden="true"> ›</span>
-            </Link>
+            </a>
           ) : null}
         </li>
       </ul>

@@ -14,7 +14,7 @@ import {
   type SearchFormError,
 } from '../../../shared/criteria';
 import { saveStoredSearch } from '../../hooks/use-stored-search';
-import { AssetIcon, AssetIconSprite } from './asset-icons';
+import { assetCheckClass } from './asset-icons';
 import { criteriaFromForm, placeFromForm, searchFormTarget } from './form-query';
 import { ASSET_LABELS, PRICE_BOUND_LABELS, SORT_LABELS } from './labels';
 import { fetchPlaceSuggestions, PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
@@ -61,7 +61,7 @@ function RubriqueChoices({
         <li key={r.id} data-natures={r.nature.join(' ')}>
           <label className="check">
             <input type="checkbox" name="rubs" value={r.id} defaultChecked={chosen.has(r.id)} />
-            <span>{r.plural[lang]}</span>
+            {r.plural[lang]}
           </label>
           {r.children.length > 0 ? (
             <RubriqueChoices rubriques={r.children} chosen={chosen} lang={lang} depth={depth + 1} />
@@ -203,7 +203,6 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
       onSubmit={(event) => void onSubmit(event)}
       noValidate
     >
-      <AssetIconSprite keys={index.assetKeys} />
       <div className="search-form__main">
         <fieldset className="search-form__natures">
           <legend>{t`Transaction`}</legend>
@@ -215,7 +214,7 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
                 value={nature.id}
                 defaultChecked={nature.id === criteria.nature}
               />
-              <span>{nature.libelle[lang]}</span>
+              {nature.libelle[lang]}
             </label>
           ))}
         </fieldset>
@@ -274,15 +273,14 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
             <ul>
               {index.assetKeys.map((key) => (
                 <li key={key}>
-                  <label className="check">
+                  <label className={assetCheckClass(key)}>
                     <input
                       type="checkbox"
                       name="assets"
                       value={key}
                       defaultChecked={chosenAssets.has(key)}
                     />
-                    <AssetIcon assetKey={key} />
-                    <span>{ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key}</span>
+                    {ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key}
                   </label>
                 </li>
               ))}

@@ -105,7 +105,7 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
       expect(text).toContain(lang === 'fr' ? 'Surface habitable' : 'Living area');
       if (offer.rooms !== null) expect(text).toContain(lang === 'fr' ? 'Pièces' : 'Rooms');
       expect(offer.atouts.length).toBeGreaterThan(0);
-      for (const atout of offer.atouts) expect(html).toContain(`href="#atout-${atout}"`);
+      for (const atout of offer.atouts) expect(html).toContain(`atout--${atout}`);
     });
 
     it('shows the price with the fee breakdown', () => {
