@@ -1,12 +1,14 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { langOfPath } from '../../client/app/route-table';
 import type { Renderer, SsrModule } from './renderer';
 import { cacheTagValue, pageCacheControl } from './cache';
 
 // Every other GET is a page: a Fetch Request (aborted when the visitor goes away) goes through
-// react-router's static handler in the server entry, and the HTML streams out from the shell,
-// with Content-Language, Cache-Control and the edge cache tag header.
+// react-router's static handler in the server entry, and the HTML goes out with Content-Language,
+// Cache-Control and the edge cache tag header. Pages have no Suspense boundary: the data is
+// loaded before the shell renders, so React writes the whole document at once; it is gathered
+// and sent as one body (one write, a Content-Length) rather than streamed in 2 KB pieces.
 
 export interface PageRouteOptions {
   renderer: Renderer;
@@ -20,6 +22,24 @@ export interface PageRouteOptions {
 const BOT =
   /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link|whatsapp|lighthouse/i;
 
+/** `.` and `..` path segments, plain or percent-encoded (any case). */
+const DOT_SEGMENT = /(?<=\/)(?:\.|%2e){1,2}(?=\/|$)/gi;
+
+/**
+ * The URL of a page request, with its path as the visitor sent it. URL parsing would remove dot
+ * segments (`/fr/vente/%2e%2e/` is `/fr/`), read backslashes as slashes and take `//host/...` for
+ * another host: such segments are kept as literal text instead, which no slug matches (404).
+ */
+export function pageUrl(rawUrl: string, origin: string): URL {
+  const cut = rawUrl.search(/[?#]/);
+  const path = cut === -1 ? rawUrl : rawUrl.slice(0, cut);
+  const rest = cut === -1 ? '' : rawUrl.slice(cut);
+  const literal = path
+    .replace(/\\/g, '%5C')
+    .replace(DOT_SEGMENT, (segment) => segment.replace(/\.|%2e/gi, '%252E'));
+  return new URL(`${new URL(origin).origin}${literal.startsWith('/') ? '' : '/'}${literal}${rest}`);
+}
+
 function toFetchRequest(request: FastifyRequest, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -27,7 +47,33 @@ function toFetchRequest(request: FastifyRequest, origin: string, signal: AbortSi
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else headers.set(name, value);
   }
-  return new Request(new URL(request.url, origin), { method: 'GET', headers, signal });
+  return new Request(pageUrl(request.url, origin), { method: 'GET', headers, signal });
+}
+
+/** The whole output of a render, once React has written it. */
+function gather(
+  result: Extract<Awaited<ReturnType<SsrModule['render']>>, { kind: 'html' }>,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      // Never ask React to wait for a drain: everything stays in memory until the end.
+      highWaterMark: 64 * 1024 * 1024,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks));
+        callback();
+      },
+      destroy(error, callback) {
+        if (error) reject(error);
+        callback(error);
+      },
+    });
+    result.pipe(sink);
+  });
 }
 
 async function sendFallback(reply: FastifyReply, ssr: SsrModule | undefined, pathname: string) {
@@ -97,8 +143,16 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       () => result.abort(new Error('render timeout')),
       options.renderTimeoutMs,
     );
-    const body = new PassThrough();
-    body.on('close', () => clearTimeout(timer));
+    let body: Buffer;
+    try {
+      body = await gather(result);
+    } catch (error) {
+      if (controller.signal.aborted) return reply.hijack();
+      request.log.error({ err: error }, 'page render failed');
+      return sendFallback(reply, ssr, pathname);
+    } finally {
+      clearTimeout(timer);
+    }
     reply
       .code(result.status)
       .type('text/html; charset=utf-8')
@@ -107,7 +161,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       .header('vary', 'Accept-Encoding');
     const tagValue = cacheTagValue(options.cacheTagHeader, tags);
     if (tagValue && result.status < 500) reply.header(options.cacheTagHeader, tagValue);
-    result.pipe(body);
     return reply.send(body);
   };
   app.get('/*', sendPage);

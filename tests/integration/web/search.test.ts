@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -43,6 +44,33 @@ function linkCounts(html: string): number[] {
   );
 }
 
+/** A GET over HTTP with the request target exactly as given (no URL normalisation on the way). */
+function rawGet(
+  base: string,
+  target: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: hostname, port, path: target, method: 'GET', headers: { host: 'localhost' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 function headOf(html: string) {
   return html.slice(0, html.indexOf('</head>'));
 }
@@ -65,6 +93,9 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
   let place: LieuWithAncestors;
   const api = <T>(path: string) => upstreamJson<T>(listings.url, path);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  /** The web app over HTTP, for request targets inject() would normalise. */
+  let webUrl: string;
+  const getRaw = (target: string) => rawGet(webUrl, target);
 
   /** A sale rubrique with offers elsewhere and none at the place. */
   async function rubriqueMissingAtPlace() {
@@ -83,6 +114,7 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
   beforeAll(async () => {
     listings = await startListingsApi(kind);
     app = await buildWebApp(listings.url);
+    webUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     config = await api<Config>('/config');
     const promoted = config.omr.footer.promoteLieux.flatMap((g) => g.lieux);
     let best = { id: 0, total: -1 };
@@ -390,6 +422,24 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
+    });
+
+    // URL parsing would resolve these segments (`/fr/vente/%2e%2e/` is `/fr/`): the path as sent
+    // has a segment no slug matches, and answers the not-found page, never the page it climbs to.
+    it.each([
+      ['a percent-encoded parent segment', '/fr/vente/%2e%2e/'],
+      ['a parent segment in capitals without its slash', '/fr/vente/%2E%2E'],
+      ['a parent segment after a rubrique', '/fr/vente/villas/%2e%2e/'],
+      ['a mixed-case parent segment in a query URL', '/fr/vente/.%2E/?price_max=1000000'],
+      ['a raw parent segment', '/fr/vente/../'],
+      ['a current-directory segment', '/fr/vente/./'],
+      ['backslashes', '/fr/vente\\..\\'],
+      ['a protocol-relative path', '//elsewhere.example/fr/'],
+    ])('answers the not-found page for %s', async (_name, url) => {
+      const res = await getRaw(url);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(textOf(res.body)).toContain("La page que vous visitez n'existe pas.");
     });
 
     it('says the page does not exist for an unknown place', async () => {
