@@ -2,9 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { accessibilityViolations, expect, open, test, waitForHydration } from './helpers';
 
 // The agency screens in a browser: find an agency by name in the directory (the list follows the
-// typing), open it, switch its offers to another nature through the link's hash, send the
-// professional contact form (an invalid then a valid one, the city picked in the autocomplete),
-// and no accessibility violation on these pages in either language.
+// typing), open it, switch its offers to another nature through the link's hash, open an agency
+// from its network page on the nature shown there, send the professional contact form (an invalid
+// then a valid one, the city picked in the autocomplete), and no accessibility violation on these
+// pages in either language.
 
 interface AgencySummary {
   slug: string;
@@ -93,6 +94,46 @@ test('opens the nature named in the hash of an agency link', async ({ page, requ
     'href',
     new RegExp(`^/fr/${first.slug.fr}/`),
   );
+});
+
+test('opens an agency from its network page on the nature shown there', async ({
+  page,
+  request,
+}) => {
+  const agency = await agencyWithTwoNatures(request);
+  test.skip(!agency.network, 'the agency found belongs to no network');
+  await open(page, `/fr/reseau/${agency.network!.slug}/`);
+  await consentGiven(page);
+  const nav = page.getByRole('navigation', { name: 'Biens par nature' });
+  const second = nav.getByRole('link').nth(1);
+  const natureSlug = new URL((await second.getAttribute('href'))!, page.url()).searchParams.get(
+    'nature',
+  )!;
+  await second.click();
+  await expect(page).toHaveURL(new RegExp(`nature=${natureSlug}`));
+  await expect(nav.locator('[aria-current="true"]')).toBeVisible();
+  const card = page.locator('.agency-card__name a').first();
+  await expect(card).toHaveAttribute('href', new RegExp(`\\?nature=${natureSlug}#${natureSlug}$`));
+  const name = (await card.textContent())!.trim();
+  const slug = (await card.getAttribute('href'))!.split('/').at(-2)!;
+  const opened = (await (
+    await request.get(`/api/agence?slug=${slug}&lang=fr`)
+  ).json()) as AgencyDetail;
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?nature=${natureSlug}#${natureSlug}$`));
+  // That nature's offers, or the empty text with links to the natures the agency has.
+  const offers = page.locator('.agency-offers .offer-card__link');
+  if ((await offers.count()) > 0) {
+    for (const href of await offers.evaluateAll((els) => els.map((el) => el.getAttribute('href'))))
+      expect(href).toMatch(new RegExp(`^/fr/${natureSlug}/`));
+  } else {
+    await expect(
+      page.getByText("Il semble que cette agence n'ait aucun bien d'exception à présenter ici"),
+    ).toBeVisible();
+    const links = page.getByRole('navigation', { name: 'Biens par nature' }).getByRole('link');
+    await expect(links).toHaveCount(Object.values(opened.offerCounts).filter((n) => n > 0).length);
+  }
 });
 
 test('sends the professional contact form', async ({ page }) => {
