@@ -41,6 +41,11 @@ const AgencyQuery = v.object({
   /** Agencies in the subtree of the place(s). */
   lieu: v.optional(idListParam(50)),
   network: v.optional(idParam),
+  /**
+   * relevance: how well the name matches when one is searched, then the relevance index out of
+   * 100 (listings, their completeness, client reviews: migration 006), then the name; az, za:
+   * the name, accents and case ignored.
+   */
   sort: v.optional(v.picklist(AGENCY_SORTS), 'relevance'),
   page: pageParam,
   limit: limitParam(24),
@@ -52,6 +57,7 @@ const NetworkQuery = v.object({ lang: langParam });
 
 const SurveyQuery = v.object({
   agency: idParam,
+  /** Reviews are not translated: those written in this language come first. */
   lang: langParam,
   limit: limitParam(4, 50),
   page: pageParam,
