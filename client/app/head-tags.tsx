@@ -29,13 +29,15 @@ export function HeadTags({
   siteName: string;
 }) {
   const canonicalUrl = absolute(origin, head.canonical ?? canonical ?? `/${lang}/`);
+  // A screen that reads its query (search filters) gives alternates built from what it read.
+  const links = head.alternates ?? alternates;
   return (
     <>
       <title>{head.title}</title>
       {head.description ? <meta name="description" content={head.description} /> : null}
       {head.robots ? <meta name="robots" content={head.robots} /> : null}
       <link rel="canonical" href={canonicalUrl} />
-      {Object.entries(alternates).map(([hreflang, path]) =>
+      {Object.entries(links).map(([hreflang, path]) =>
         path ? (
           <link key={hreflang} rel="alternate" hrefLang={hreflang} href={absolute(origin, path)} />
         ) : null,

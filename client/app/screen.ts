@@ -34,6 +34,8 @@ export interface Head {
   description?: string;
   /** Absolute or root-relative; defaults to the route table's canonical path. */
   canonical?: string;
+  /** hreflang alternates (root-relative), when the page builds them itself; default the route table's. */
+  alternates?: Partial<Record<Lang | 'x-default', string>>;
   /** robots meta, e.g. 'noindex, follow' for filtered lists. */
   robots?: string;
   /** Open Graph image (root-relative is fine). */

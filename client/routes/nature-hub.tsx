@@ -1,7 +1,7 @@
 import '../styles/search.css';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import type { LieuCount, NatureId, RubriqueCount } from '../../shared/contract';
+import type { Lang, LieuCount, NatureId, RubriqueCount } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
 import { normaliseCriteria } from '../../shared/criteria';
 import { href } from '../../shared/routes';
@@ -78,9 +78,14 @@ export default defineScreen<HubData>({
       ancestors: data.ancestors,
       place: data.place,
     });
+    // The hub reads nothing of its query: its canonical and hreflang paths carry none.
+    const at = (l: Lang) =>
+      href('natureHub', { nature: data.nature, lieu: data.place.slug }, l, config);
     return {
       title: texts.title,
       description: texts.description,
+      canonical: at(lang),
+      alternates: { fr: at('fr'), en: at('en'), 'x-default': at('fr') },
       robots: data.offers.total === 0 ? 'noindex, follow' : undefined,
       jsonLd: [breadcrumbJsonLd(crumbs, url.origin)],
     };

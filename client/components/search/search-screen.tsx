@@ -45,6 +45,20 @@ export function canonicalSearchQuery(criteria: SearchCriteria, config: Config): 
   return toSearchQuery({ ...criteria, page: 1, sort: 'default' }, { config });
 }
 
+/**
+ * The canonical path of a list in each language (hreflang), from the criteria the pipeline read:
+ * bad values of the URL are not copied (the same query as the canonical URL).
+ */
+export function searchAlternates(
+  criteria: SearchCriteria,
+  place: Pick<PlaceView, 'slug' | 'generic'>,
+  config: Config,
+): Record<Lang | 'x-default', string> {
+  const query = canonicalSearchQuery(criteria, config);
+  const fr = listPath(criteria, place, 'fr', config, query);
+  return { fr, en: listPath(criteria, place, 'en', config, query), 'x-default': fr };
+}
+
 /** The nature page without filters: the one search the stored search may be restored over. */
 function isBareNaturePage(data: SearchPageData): boolean {
   return (
@@ -184,10 +198,12 @@ export function createSearchScreen(kind: 'nature' | 'list'): ScreenModule<Search
         criteria.sort !== 'default' ||
         criteria.page > 1 ||
         data.offers.total === 0;
+      const alternates = searchAlternates(criteria, place, config);
       return {
         title: texts.title,
         description: texts.description,
-        canonical: listPath(criteria, place, lang, config, canonicalSearchQuery(criteria, config)),
+        canonical: alternates[lang],
+        alternates,
         robots: variant ? 'noindex, follow' : undefined,
         image: data.offers.items[0]?.photo
           ? data.offers.items[0].photo.src.replace(/^\/photos\//, '/media/').replace('{w}', '1200')

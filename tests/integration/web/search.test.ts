@@ -287,6 +287,46 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       expect(head).toContain('<meta name="robots" content="noindex, follow"/>');
     });
 
+    it('builds the hreflang alternates from the criteria read, never from the raw query', async () => {
+      const res = await get(
+        `/fr/vente/villas/${place.slug}/?price_max=abc&price_min=5000000&area_min=120` +
+          `&area_min=9&assets=piscine,licorne&nb_rooms=zz&sort=price_asc&utm_source=x`,
+      );
+      expect(res.statusCode).toBe(200);
+      const head = headOf(res.body);
+      const canonical = attr(head, /<link rel="canonical" href="([^"]+)"/);
+      const alternate = (lang: string) =>
+        attr(head, new RegExp(`<link rel="alternate" hrefLang="${lang}" href="([^"]+)"`));
+      // The pipeline keeps the minimum (no valid maximum), the first surface, the known asset.
+      const url = new URL(canonical!);
+      expect(url.pathname).toBe(`/fr/vente/villas/${place.slug}/`);
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        price_min: '5000000',
+        area_min: '120',
+        assets: 'piscine',
+      });
+      expect(alternate('fr')).toBe(canonical);
+      expect(alternate('x-default')).toBe(canonical);
+      expect(alternate('en')).toBe(
+        canonical!.replace(`/fr/vente/villas/${place.slug}/`, `/en/sale/villas/${place.slug}/`),
+      );
+    });
+
+    it('gives a hub page its bare path as canonical and alternates, whatever its query', async () => {
+      const res = await get(`/fr/vente/demeures-luxe/${place.slug}/?price_max=abc&rubs=9999`);
+      expect(res.statusCode).toBe(200);
+      const head = headOf(res.body);
+      expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(
+        `${ORIGIN}/fr/vente/demeures-luxe/${place.slug}/`,
+      );
+      expect(attr(head, /<link rel="alternate" hrefLang="en" href="([^"]+)"/)).toBe(
+        `${ORIGIN}/en/sale/luxury-homes/${place.slug}/`,
+      );
+      expect(attr(head, /<link rel="alternate" hrefLang="x-default" href="([^"]+)"/)).toBe(
+        `${ORIGIN}/fr/vente/demeures-luxe/${place.slug}/`,
+      );
+    });
+
     it('has a schema.org BreadcrumbList from home to the place', async () => {
       const res = await get(`/fr/vente/villas/${place.slug}/`);
       const json = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/.exec(res.body)?.[1];
