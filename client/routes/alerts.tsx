@@ -36,8 +36,10 @@ import { useHydrated } from '../hooks/use-selection';
 // the cookie's. The page shows personal data: never kept by shared caches.
 //
 // Status messages come in the query (`status`), from the flows that work without JavaScript:
-// alert created or deleted, mail links (confirm, unsubscribe). `unsubscribe={mail token}` asks
-// for the one click that stops an alert's mails (GET of a mail link changes nothing).
+// alert created or deleted, mail links (confirm, unsubscribe). `confirm={mail token}` and
+// `unsubscribe={mail token}` ask for the one click that confirms an alert's address or stops its
+// mails: the GET of a mail link changes nothing (mail scanners and link previews fetch links),
+// the button posts to the web app's /alerts/confirm or /alerts/unsubscribe.
 
 export const ALERT_STATUSES = [
   'created',
@@ -81,6 +83,8 @@ interface AlertView {
 
 interface AlertsData {
   status: AlertStatus | null;
+  /** The token of a confirmation link: the page asks for the click that confirms. */
+  confirm: string | null;
   unsubscribe: string | null;
   /** Null when the list could not load. */
   alerts: AlertView[] | null;
@@ -136,8 +140,12 @@ export default defineScreen({
   async loader({ api, config, lang, url, request }): Promise<AlertsData> {
     const givenStatus = url.searchParams.get('status');
     const status = ALERT_STATUSES.find((s) => s === givenStatus) ?? null;
-    const givenToken = url.searchParams.get('unsubscribe');
-    const unsubscribe = givenToken && MAIL_TOKEN.test(givenToken) ? givenToken : null;
+    const mailToken = (name: string) => {
+      const given = url.searchParams.get(name);
+      return given && MAIL_TOKEN.test(given) ? given : null;
+    };
+    const confirm = mailToken('confirm');
+    const unsubscribe = mailToken('unsubscribe');
 
     const inBrowser = typeof window !== 'undefined';
     const tokens = inBrowser
@@ -185,7 +193,7 @@ export default defineScreen({
       alerts && alerts.length > 0
         ? await loadRecommendations(api, alerts, config, lang, request.signal)
         : [];
-    return { status, unsubscribe, alerts, fromBrowser: inBrowser, recommendations };
+    return { status, confirm, unsubscribe, alerts, fromBrowser: inBrowser, recommendations };
   },
 
   status: (data) => (data.status ? (ERROR_STATUS[data.status] ?? 200) : 200),
@@ -286,6 +294,22 @@ export default defineScreen({
           {shownFailure ? <p className="notice notice--error">{shownFailure}</p> : null}
         </div>
 
+        {data.confirm ? (
+          <section className="alerts-unsubscribe" aria-labelledby="alerts-confirm-title">
+            <h2 id="alerts-confirm-title">{t`Confirmer votre alerte`}</h2>
+            <p>{t`Confirmez votre adresse e-mail pour recevoir les nouveaux biens de cette recherche.`}</p>
+            <form
+              method="post"
+              action={`/alerts/confirm?${new URLSearchParams({ token: data.confirm })}`}
+            >
+              <input type="hidden" name="lang" value={lang} />
+              <button type="submit" className="button">
+                {t`Confirmer mon adresse e-mail`}
+              </button>
+            </form>
+          </section>
+        ) : null}
+
         {data.unsubscribe ? (
           <section className="alerts-unsubscribe" aria-labelledby="alerts-unsubscribe-title">
             <h2 id="alerts-unsubscribe-title">{t`Se désabonner`}</h2>
@@ -294,6 +318,7 @@ export default defineScreen({
               method="post"
               action={`/alerts/unsubscribe?${new URLSearchParams({ token: data.unsubscribe })}`}
             >
+              <input type="hidden" name="lang" value={lang} />
               <button type="submit" className="button">
                 {t`Ne plus recevoir ces e-mails`}
               </button>

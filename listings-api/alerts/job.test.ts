@@ -20,11 +20,14 @@ describe('retry delays', () => {
 
 describe('mail links', () => {
   const secret = 's'.repeat(40);
-  const links = alertMailLinks('https://www.example.com', secret, 31, 'alertes@example.com');
+  const links = alertMailLinks('https://www.example.com', secret, 31, 'alertes@example.com', 'en');
 
   it('points the confirm and unsubscribe links to the web app with signed tokens', () => {
     const confirm = new URL(links.confirmUrl);
     const unsubscribe = new URL(links.unsubscribeUrl);
+    // In the alert's language: the pages they open speak it.
+    expect(confirm.searchParams.get('lang')).toBe('en');
+    expect(unsubscribe.searchParams.get('lang')).toBe('en');
     expect(confirm.origin + confirm.pathname).toBe('https://www.example.com/alerts/confirm');
     expect(unsubscribe.origin + unsubscribe.pathname).toBe(
       'https://www.example.com/alerts/unsubscribe',

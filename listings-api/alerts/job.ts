@@ -116,17 +116,23 @@ function langOf(alert: AlertRow): Lang {
   return alert.lang === 'en' ? 'en' : 'fr';
 }
 
-/** The confirm and unsubscribe links of an alert, and the unsubscribe headers (RFC 2369, 8058). */
+/**
+ * The confirm and unsubscribe links of an alert, and the unsubscribe headers (RFC 2369, 8058).
+ * The links open pages of the web app (in the alert's language) that act only on the click of
+ * their button, a POST: mail scanners and link previews fetch links on their own. The one-click
+ * unsubscribe of RFC 8058 is a POST by the mail client to the same URL.
+ */
 export function alertMailLinks(
   publicUrl: string,
   secret: string,
   alertId: number,
   unsubscribeMailbox: string,
+  lang: Lang = 'fr',
 ) {
   const confirmToken = signMailToken(secret, 'confirm', alertId);
   const unsubscribeToken = signMailToken(secret, 'unsubscribe', alertId);
-  const confirmUrl = `${publicUrl}/alerts/confirm?token=${confirmToken}`;
-  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${unsubscribeToken}`;
+  const confirmUrl = `${publicUrl}/alerts/confirm?token=${confirmToken}&lang=${lang}`;
+  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${unsubscribeToken}&lang=${lang}`;
   const mailto = `mailto:${unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${unsubscribeToken}`)}`;
   return {
     confirmUrl,
@@ -176,7 +182,13 @@ async function queueConfirmations(ctx: JobContext): Promise<void> {
       let headers: Record<string, string>;
       try {
         const lang = langOf(alert);
-        const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox);
+        const links = alertMailLinks(
+          ctx.publicUrl,
+          ctx.secret,
+          alert.id,
+          ctx.unsubscribeMailbox,
+          lang,
+        );
         headers = links.headers;
         content = renderConfirmMail({
           lang,
@@ -264,7 +276,7 @@ async function queueDigest(ctx: JobContext, alertId: number): Promise<boolean> {
     });
     if (found.offers.length === 0) return false;
 
-    const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox);
+    const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox, lang);
     const content = renderDigestMail({
       lang,
       siteName: ctx.siteName,

@@ -134,9 +134,13 @@ describe('mail texts', () => {
     [
       'fr',
       /^Confirmez votre alerte\s: Vente/,
-      /Pour activer cette alerte, confirmez votre adresse e-mail/,
+      /Pour activer cette alerte, ouvrez ce lien et confirmez votre adresse e-mail d’un clic sur le bouton de la page/,
     ],
-    ['en', /^Confirm your alert: Sale/, /To activate this alert, confirm your e-mail address/],
+    [
+      'en',
+      /^Confirm your alert: Sale/,
+      /To activate this alert, open this link and confirm your e-mail address with the button on the page/,
+    ],
   ])('writes the %s confirmation with the link in both parts', (lang, subject, body) => {
     const mail = renderConfirmMail({
       lang,

@@ -163,7 +163,7 @@ export function renderConfirmMail(input: ConfirmMailInput): MailContent {
       '',
       `Vous avez demandé à recevoir par e-mail les nouveaux biens publiés sur ${siteName} qui correspondent à votre recherche ${quoted(search, lang)}.`,
       '',
-      `Pour activer cette alerte, confirmez votre adresse e-mail en ouvrant ce lien${NBSP}:`,
+      `Pour activer cette alerte, ouvrez ce lien et confirmez votre adresse e-mail d’un clic sur le bouton de la page${NBSP}:`,
       confirmUrl,
       '',
       'Tant que vous n’avez pas confirmé, nous ne vous enverrons aucun autre e-mail. Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.',
@@ -177,7 +177,7 @@ export function renderConfirmMail(input: ConfirmMailInput): MailContent {
       subject,
       `<p style="margin:0 0 16px;">Bonjour,</p>
 <p style="margin:0 0 16px;">Vous avez demandé à recevoir par e-mail les nouveaux biens publiés sur ${escapeHtml(siteName)} qui correspondent à votre recherche <strong>${escapeHtml(quoted(search, lang))}</strong>.</p>
-<p style="margin:0;">Pour activer cette alerte, confirmez votre adresse e-mail${NBSP}:</p>
+<p style="margin:0;">Pour activer cette alerte, ouvrez la page de confirmation et confirmez votre adresse e-mail d’un clic sur son bouton${NBSP}:</p>
 ${button(confirmUrl, 'Confirmer mon alerte')}
 <p style="margin:0 0 16px;font-size:14px;">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur${NBSP}:<br>${link(confirmUrl, confirmUrl)}</p>
 <p style="margin:0;font-size:14px;">Tant que vous n’avez pas confirmé, nous ne vous enverrons aucun autre e-mail. Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.</p>`,
@@ -191,7 +191,7 @@ ${button(confirmUrl, 'Confirmer mon alerte')}
     '',
     `You asked to receive by e-mail the new properties published on ${siteName} that match your search ${quoted(search, lang)}.`,
     '',
-    'To activate this alert, confirm your e-mail address by opening this link:',
+    'To activate this alert, open this link and confirm your e-mail address with the button on the page:',
     confirmUrl,
     '',
     'Until you confirm, we will not send you any other e-mail. If you did not make this request, simply ignore this message.',
@@ -205,7 +205,7 @@ ${button(confirmUrl, 'Confirmer mon alerte')}
     subject,
     `<p style="margin:0 0 16px;">Hello,</p>
 <p style="margin:0 0 16px;">You asked to receive by e-mail the new properties published on ${escapeHtml(siteName)} that match your search <strong>${escapeHtml(quoted(search, lang))}</strong>.</p>
-<p style="margin:0;">To activate this alert, confirm your e-mail address:</p>
+<p style="margin:0;">To activate this alert, open the confirmation page and confirm your e-mail address with its button:</p>
 ${button(confirmUrl, 'Confirm my alert')}
 <p style="margin:0 0 16px;font-size:14px;">If the button does not work, copy this link into your browser:<br>${link(confirmUrl, confirmUrl)}</p>
 <p style="margin:0;font-size:14px;">Until you confirm, we will not send you any other e-mail. If you did not make this request, simply ignore this message.</p>`,

@@ -1,24 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { AlertMailActionSchema, type AlertMailAction, type Lang } from '../../shared/contract';
+import {
+  AlertMailActionSchema,
+  LangSchema,
+  type AlertMailAction,
+  type Lang,
+} from '../../shared/contract';
 import { alertsPagePath, visitorLang } from '../api/alerts';
 import { isUpstreamError } from '../upstream/errors';
 
 // The links of alert mails (listings-api/alerts): their token is a signed alert id, checked by
-// the listings API (POST /alerte/confirm, POST /alerte/unsubscribe).
+// the listings API (POST /alerte/confirm, POST /alerte/unsubscribe). A GET never changes
+// anything: mail scanners and link previews fetch links on their own, and would otherwise
+// confirm addresses nobody confirmed or stop alerts nobody stopped. Each link opens the alerts
+// page, in the language of the link (the alert's; else the visitor's), with one button posting
+// back here (a plain form: no JavaScript needed).
 //
-//   GET  /alerts/confirm?token=…      confirms the address (double opt-in), then 303 to the
-//                                     alerts page in the alert's language: status=confirmed
-//   GET  /alerts/unsubscribe?token=…  changes nothing (mail software fetches links on its own,
-//                                     the reason for RFC 8058): 303 to the alerts page, which
-//                                     asks for one click on a button posting to the route below
-//   POST /alerts/unsubscribe?token=…  the page's button → 303 to the alerts page in the alert's
-//                                     language (status=unsubscribed); the one-click POST of a
-//                                     mail provider (body List-Unsubscribe=One-Click, RFC 8058)
-//                                     → 200 text
+//   GET  /alerts/confirm?token=…&lang=…      303 to the alerts page asking for the click on
+//                                            "confirm" (confirm={token})
+//   POST /alerts/confirm?token=…             that button: confirms the address (double opt-in),
+//                                            303 to the alerts page in the alert's language,
+//                                            status=confirmed
+//   GET  /alerts/unsubscribe?token=…&lang=…  303 to the alerts page asking for the click on
+//                                            "unsubscribe" (unsubscribe={token})
+//   POST /alerts/unsubscribe?token=…         that button → 303 to the alerts page
+//                                            (status=unsubscribed); the one-click POST of a
+//                                            mail client (body List-Unsubscribe=One-Click,
+//                                            RFC 8058) → 200 text
 // A malformed or forged token goes to the alerts page with status=link-invalid (the page answers
-// 400), an alert that no longer exists with status=link-gone (404); the one-click POST gets those
-// statuses itself, in plain text.
+// 400), an alert that no longer exists with status=link-gone (404) when confirming; unsubscribing
+// an alert that no longer exists is done already (no mail will come). The one-click POST gets
+// those statuses itself, in plain text.
 
 const MailToken = v.pipe(
   v.string(),
@@ -28,7 +40,7 @@ const MailToken = v.pipe(
   v.regex(/^[A-Za-z0-9._-]+$/),
 );
 
-const TokenQuery = v.object({ token: v.optional(v.string()) });
+const TokenQuery = v.object({ token: v.optional(v.string()), lang: v.optional(v.string()) });
 
 type Outcome =
   | { ok: true; action: AlertMailAction }
@@ -57,6 +69,17 @@ function tokenOf(request: FastifyRequest): string | undefined {
   const raw = typeof fromBody === 'string' ? fromBody : query.success ? query.output.token : '';
   const token = v.safeParse(MailToken, raw ?? '');
   return token.success ? token.output : undefined;
+}
+
+/** The language of a link or of its page's form, else the visitor's. */
+function linkLang(request: FastifyRequest): Lang {
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = v.safeParse(TokenQuery, request.query ?? {});
+  const given =
+    (body && typeof body === 'object' ? body.lang : undefined) ??
+    (query.success ? query.output.lang : undefined);
+  const lang = v.safeParse(LangSchema, given);
+  return lang.success ? lang.output : visitorLang(request);
 }
 
 /** Fields of a small multipart/form-data body (text fields only). */
@@ -118,21 +141,29 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
   const redirect = (reply: FastifyReply, to: string) =>
     reply.code(303).header('cache-control', 'no-store').redirect(to, 303);
 
-  app.get('/alerts/confirm', async (request, reply) => {
+  /** The alerts page asking for the click that confirms or unsubscribes. */
+  const askClick = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: 'confirm' | 'unsubscribe',
+  ) => {
+    const token = tokenOf(request);
+    const lang = linkLang(request);
+    return redirect(
+      reply,
+      alertsPagePath(lang, token ? { [purpose]: token } : { status: 'link-invalid' }),
+    );
+  };
+
+  app.get('/alerts/confirm', async (request, reply) => askClick(request, reply, 'confirm'));
+  app.get('/alerts/unsubscribe', async (request, reply) => askClick(request, reply, 'unsubscribe'));
+
+  app.post('/alerts/confirm', { bodyLimit: 4096 }, async (request, reply) => {
     const outcome = await act(request, 'confirm', tokenOf(request));
     if (outcome.ok) {
       return redirect(reply, alertsPagePath(outcome.action.alert.lang, { status: 'confirmed' }));
     }
-    return redirect(reply, alertsPagePath(visitorLang(request), { status: outcome.code }));
-  });
-
-  app.get('/alerts/unsubscribe', async (request, reply) => {
-    const token = tokenOf(request);
-    const lang = visitorLang(request);
-    return redirect(
-      reply,
-      alertsPagePath(lang, token ? { unsubscribe: token } : { status: 'link-invalid' }),
-    );
+    return redirect(reply, alertsPagePath(linkLang(request), { status: outcome.code }));
   });
 
   app.post('/alerts/unsubscribe', { bodyLimit: 4096 }, async (request, reply) => {
@@ -140,17 +171,16 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
     const oneClick =
       body !== undefined && typeof body === 'object' && body['List-Unsubscribe'] === 'One-Click';
     const outcome = await act(request, 'unsubscribe', tokenOf(request));
+    // An alert deleted since (by its owner, or by the purge once unsubscribed) sends nothing more.
+    const done = outcome.ok || outcome.code === 'link-gone';
+    const lang = outcome.ok ? outcome.action.alert.lang : linkLang(request);
     if (oneClick) {
-      const lang = outcome.ok ? outcome.action.alert.lang : visitorLang(request);
       return reply
-        .code(outcome.ok ? 200 : outcome.status)
+        .code(done ? 200 : outcome.status)
         .header('cache-control', 'no-store')
         .type('text/plain; charset=utf-8')
-        .send(ONE_CLICK_TEXTS[outcome.ok ? 'done' : outcome.code][lang]);
+        .send(ONE_CLICK_TEXTS[done ? 'done' : outcome.code][lang]);
     }
-    if (outcome.ok) {
-      return redirect(reply, alertsPagePath(outcome.action.alert.lang, { status: 'unsubscribed' }));
-    }
-    return redirect(reply, alertsPagePath(visitorLang(request), { status: outcome.code }));
+    return redirect(reply, alertsPagePath(lang, { status: done ? 'unsubscribed' : outcome.code }));
   });
 }

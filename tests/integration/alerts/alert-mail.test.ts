@@ -291,15 +291,22 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     expect(confirmA.subject.startsWith(`Confirmez votre alerte\u00a0: ${natureLabel.V!.fr}`)).toBe(
       true,
     );
-    expect(confirmA.text).toContain('Pour activer cette alerte, confirmez votre adresse e-mail');
+    expect(confirmA.text).toContain(
+      'Pour activer cette alerte, ouvrez ce lien et confirmez votre adresse e-mail d’un clic sur le bouton de la page',
+    );
     expect(confirmB.subject.startsWith(`Confirm your alert: ${natureLabel.L!.en}`)).toBe(true);
-    expect(confirmB.text).toContain('To activate this alert, confirm your e-mail address');
+    expect(confirmB.text).toContain(
+      'To activate this alert, open this link and confirm your e-mail address with the button on the page',
+    );
     for (const mail of [confirmA, confirmB]) {
       expect(mail.headers.get('from')).toBe(FROM);
       expect(mail.headers.get('message-id')).toMatch(
         /^<alert-\d+\.confirm\.[0-9a-f-]+@portal\.test>$/,
       );
-      expect(mail.html).toContain(linkIn(mail.text, '/alerts/confirm'));
+      // The link names the alert's language, so its page speaks it.
+      const confirmLink = linkIn(mail.text, '/alerts/confirm');
+      expect(new URL(confirmLink).searchParams.get('lang')).toBe(mail === confirmA ? 'fr' : 'en');
+      expect(mail.html).toContain(`href="${confirmLink.replace(/&/g, '&amp;')}"`);
     }
 
     const second = await run(6);
@@ -379,7 +386,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
       expect(mail.text.length).toBeGreaterThan(100);
       expect(mail.html).toContain('</html>');
       expect(mail.headers.get('list-unsubscribe')).toMatch(
-        /^<https:\/\/portal\.test\/alerts\/unsubscribe\?token=\d+\.[\w-]{22}>, <mailto:alertes@portal\.test\?subject=unsubscribe%20\d+\.[\w-]{22}>$/,
+        /^<https:\/\/portal\.test\/alerts\/unsubscribe\?token=\d+\.[\w-]{22}&lang=(fr|en)>, <mailto:alertes@portal\.test\?subject=unsubscribe%20\d+\.[\w-]{22}>$/,
       );
       expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
       expect(mail.headers.get('message-id')).toMatch(

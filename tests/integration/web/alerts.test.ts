@@ -607,45 +607,109 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
 
-    it.each<[Lang, string]>([
-      ['fr', 'Votre adresse e-mail est confirmée'],
-      ['en', 'Your email address is confirmed'],
-    ])('confirms the address and shows it in the alert’s language (%s)', async (lang, text) => {
-      const { alert, confirm } = await confirmationMail(lang);
-      // The visitor's browser speaks the other language: the page follows the alert's.
-      const res = await app.inject({
-        url: confirm,
-        headers: { 'accept-language': lang === 'fr' ? 'en' : 'fr' },
+    /** The action of the page's form posting to `path` (HTML entities decoded). */
+    const formAction = (html: string, path: string) => {
+      const m = new RegExp(`<form[^>]* action="(${path}\\?token=[^"]+)"[^>]* method="post"`).exec(
+        html,
+      );
+      return m?.[1]?.replace(/&amp;/g, '&');
+    };
+    const click = (action: string, fields: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: action,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
       });
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`${ALERTS_PATH[lang]}?status=confirmed`);
-      expect((await row(alert.id)).confirmed_at).not.toBeNull();
-      const page = await app.inject(res.headers.location!);
-      expect(page.statusCode).toBe(200);
-      expect(textOf(page.body)).toContain(text);
-    });
+
+    it.each<[Lang, string, string, string]>([
+      [
+        'fr',
+        'Confirmer mon adresse e-mail',
+        'Confirmez votre adresse e-mail pour recevoir les nouveaux biens de cette recherche.',
+        'Votre adresse e-mail est confirmée',
+      ],
+      [
+        'en',
+        'Confirm my email address',
+        'Confirm your email address to receive the new properties of this search.',
+        'Your email address is confirmed',
+      ],
+    ])(
+      'confirms only on the click of the page’s button, in the alert’s language (%s)',
+      async (lang, button, intro, done) => {
+        const { alert, confirm } = await confirmationMail(lang);
+        const token = new URL(confirm, PUBLIC_URL).searchParams.get('token')!;
+        expect(new URL(confirm, PUBLIC_URL).searchParams.get('lang')).toBe(lang);
+        // The visitor's browser speaks the other language: the page follows the alert's.
+        const other = { 'accept-language': lang === 'fr' ? 'en' : 'fr' };
+        // What a mail scanner or a link preview does: GET (and HEAD) of the link.
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app.inject({ method, url: confirm, headers: other });
+          expect(res.statusCode).toBe(303);
+          expect(res.headers.location).toBe(
+            `${ALERTS_PATH[lang]}?confirm=${encodeURIComponent(token)}`,
+          );
+        }
+        expect((await row(alert.id)).confirmed_at).toBeNull();
+        const res = await app.inject({ url: confirm, headers: other });
+        const page = await app.inject({ url: res.headers.location!, headers: other });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('private, no-store');
+        expect(textOf(page.body)).toContain(intro);
+        expect(textOf(page.body)).toContain(button);
+        expect((await row(alert.id)).confirmed_at).toBeNull();
+
+        // The button: a plain form POST, no JavaScript needed.
+        const action = formAction(page.body, '/alerts/confirm');
+        expect(action).toBe(`/alerts/confirm?token=${encodeURIComponent(token)}`);
+        const clicked = await click(action!, { lang });
+        expect(clicked.statusCode).toBe(303);
+        expect(clicked.headers.location).toBe(`${ALERTS_PATH[lang]}?status=confirmed`);
+        expect((await row(alert.id)).confirmed_at).not.toBeNull();
+        const after = await app.inject(clicked.headers.location!);
+        expect(after.statusCode).toBe(200);
+        expect(textOf(after.body)).toContain(done);
+        // A second click changes nothing and says the same.
+        const again = await click(action!, { lang });
+        expect(again.headers.location).toBe(`${ALERTS_PATH[lang]}?status=confirmed`);
+      },
+    );
 
     /** A link whose signature no longer matches (the first character of the MAC changed). */
     const forge = (link: string) =>
       link.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
 
     it.each<[string, (links: { confirm: string; unsubscribe: string }) => string]>([
+      ['a malformed token', () => '/alerts/confirm?token=%3Cscript%3E&lang=en'],
+      ['no token', () => '/alerts/confirm?lang=en'],
+    ])('refuses %s at once: the page says the link is not valid (400)', async (_name, url) => {
+      const links = await confirmationMail('en');
+      const res = await app.inject({ url: url(links), headers: { 'accept-language': 'fr' } });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/en/alerts/?status=link-invalid');
+      const page = await app.inject(res.headers.location!);
+      expect(page.statusCode).toBe(400);
+      expect(textOf(page.body)).toContain('This link is not valid.');
+    });
+
+    it.each<[string, (links: { confirm: string; unsubscribe: string }) => string]>([
       ['a forged token', ({ confirm }) => forge(confirm)],
-      ['a malformed token', () => '/alerts/confirm?token=%3Cscript%3E'],
-      ['no token', () => '/alerts/confirm'],
       [
         'the token of an unsubscribe link',
         ({ unsubscribe }) => unsubscribe.replace('/alerts/unsubscribe', '/alerts/confirm'),
       ],
-    ])('refuses %s: the page says the link is not valid (400)', async (_name, url) => {
+    ])('refuses %s on the click: the page says the link is not valid (400)', async (_name, url) => {
       const links = await confirmationMail('en');
       const res = await app.inject({ url: url(links), headers: { 'accept-language': 'en' } });
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe('/en/alerts/?status=link-invalid');
-      expect((await row(links.alert.id)).confirmed_at).toBeNull();
       const page = await app.inject(res.headers.location!);
-      expect(page.statusCode).toBe(400);
-      expect(textOf(page.body)).toContain('This link is not valid.');
+      const clicked = await click(formAction(page.body, '/alerts/confirm')!, { lang: 'en' });
+      expect(clicked.statusCode).toBe(303);
+      expect(clicked.headers.location).toBe('/en/alerts/?status=link-invalid');
+      expect((await row(links.alert.id)).confirmed_at).toBeNull();
+      const after = await app.inject(clicked.headers.location!);
+      expect(after.statusCode).toBe(400);
+      expect(textOf(after.body)).toContain('This link is not valid.');
     });
 
     it('says an alert deleted since the mail no longer exists (404)', async () => {
@@ -653,40 +717,57 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       await db.kysely.deleteFrom('mail_outbox').where('alert_id', '=', alert.id).execute();
       await db.kysely.deleteFrom('alerts').where('id', '=', alert.id).execute();
       const res = await app.inject({ url: confirm, headers: { 'accept-language': 'fr' } });
-      expect(res.headers.location).toBe('/fr/alertes/?status=link-gone');
       const page = await app.inject(res.headers.location!);
-      expect(page.statusCode).toBe(404);
-      expect(textOf(page.body)).toContain("Cette alerte n'existe plus.");
+      const clicked = await click(formAction(page.body, '/alerts/confirm')!, { lang: 'fr' });
+      expect(clicked.headers.location).toBe('/fr/alertes/?status=link-gone');
+      const gone = await app.inject(clicked.headers.location!);
+      expect(gone.statusCode).toBe(404);
+      expect(textOf(gone.body)).toContain("Cette alerte n'existe plus.");
     });
 
     it('unsubscribes only after the one click on the page, not on the GET of the link', async () => {
       const { alert, unsubscribe } = await confirmationMail('en');
       const token = new URL(unsubscribe, PUBLIC_URL).searchParams.get('token')!;
-      const res = await app.inject({ url: unsubscribe, headers: { 'accept-language': 'en' } });
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`/en/alerts/?unsubscribe=${encodeURIComponent(token)}`);
+      // The browser speaks French; the link is the English alert's.
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({
+          method,
+          url: unsubscribe,
+          headers: { 'accept-language': 'fr' },
+        });
+        expect(res.statusCode).toBe(303);
+        expect(res.headers.location).toBe(`/en/alerts/?unsubscribe=${encodeURIComponent(token)}`);
+      }
       // Mail software fetching the link changes nothing.
       expect((await row(alert.id)).unsubscribed_at).toBeNull();
-      const page = await app.inject(res.headers.location!);
+      const page = await app.inject(`/en/alerts/?unsubscribe=${encodeURIComponent(token)}`);
       expect(page.statusCode).toBe(200);
-      const action =
-        /<form[^>]* action="(\/alerts\/unsubscribe\?token=[^"]+)"[^>]* method="post"/.exec(
-          page.body,
-        )?.[1];
+      const action = formAction(page.body, '/alerts/unsubscribe');
       expect(action).toBeDefined();
       expect(textOf(page.body)).toContain('Stop these e-mails');
 
-      const click = await app.inject({
-        method: 'POST',
-        url: action!.replace(/&amp;/g, '&'),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
-      expect(click.statusCode).toBe(303);
-      expect(click.headers.location).toBe('/en/alerts/?status=unsubscribed');
+      const clicked = await click(action!, { lang: 'en' });
+      expect(clicked.statusCode).toBe(303);
+      expect(clicked.headers.location).toBe('/en/alerts/?status=unsubscribed');
       expect((await row(alert.id)).unsubscribed_at).not.toBeNull();
-      const done = await app.inject(click.headers.location!);
+      const done = await app.inject(clicked.headers.location!);
       expect(textOf(done.body)).toContain('You will no longer receive the e-mails of this alert.');
+    });
+
+    it('says an alert already gone is unsubscribed: no mail will come (button and one click)', async () => {
+      const { alert, unsubscribe } = await confirmationMail('fr');
+      await db.kysely.deleteFrom('alerts').where('id', '=', alert.id).execute();
+      const page = await app.inject((await app.inject({ url: unsubscribe })).headers.location!);
+      const clicked = await click(formAction(page.body, '/alerts/unsubscribe')!, { lang: 'fr' });
+      expect(clicked.headers.location).toBe('/fr/alertes/?status=unsubscribed');
+      const oneClick = await app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).toBe(200);
+      expect(oneClick.body).toBe('Vous ne recevrez plus les e-mails de cette alerte.');
     });
 
     it.each<[string, (token: string) => { contentType: string; payload: string }]>([
