@@ -10,13 +10,22 @@ import { langOfPath } from './app/route-table';
 import { loadScreen, reloadAfterChunkFailure } from './app/screens';
 import { DATA_SCRIPT_ID, ShellProvider, type Shell } from './app/shell';
 import { trackTask } from './app/loading-tracker';
-import type { HydrationState } from './app/hydration';
+import {
+  FRAME_HASH,
+  FRAME_PATH,
+  joinRootData,
+  type FrameData,
+  type HydrationState,
+  type PageRootData,
+} from './app/hydration';
+import { API_PATHS } from '../shared/portal-api';
+import type { Config, OmrData } from '../shared/contract';
 import { loadI18n } from './i18n/catalogs';
 
 declare global {
   interface Window {
     __staticRouterHydrationData?: HydrationState;
-    __portalShell?: Pick<Shell, 'stylesheets' | 'modulePreloads'>;
+    __portalShell?: Pick<Shell, 'stylesheets' | 'modulePreloads'> & { frame?: string };
   }
 }
 
@@ -45,6 +54,31 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadAfterChunkFailure()) event.preventDefault();
 });
 
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * The frame's data of the page (client/app/hydration.ts): its file, preloaded by the page, else
+ * (a file of an older deploy or config) the current config and footer places from the API.
+ */
+async function loadFrame(url: string | undefined): Promise<FrameData> {
+  if (url?.startsWith(FRAME_PATH) && FRAME_HASH.test(url.slice(FRAME_PATH.length, -5))) {
+    try {
+      return await getJson<FrameData>(url);
+    } catch {
+      // below
+    }
+  }
+  const [config, omr] = await Promise.all([
+    getJson<Config>(API_PATHS.config),
+    getJson<OmrData>(API_PATHS.omrData),
+  ]);
+  return { config, promoteLieux: omr.footer.promoteLieux };
+}
+
 async function start() {
   const dataScript = document.getElementById(DATA_SCRIPT_ID) as HTMLScriptElement | null;
   const state = window.__staticRouterHydrationData;
@@ -55,12 +89,19 @@ async function start() {
         errors: deserializeErrors(state.errors),
       }
     : undefined;
-  const root = state?.loaderData.root as RootData | undefined;
+  const pageRoot = state?.loaderData.root as PageRootData | undefined;
   const page = state?.loaderData.page as PageData | undefined;
   const lang = langOfPath(window.location.pathname);
 
-  // The catalog and the screen's code must be there before hydrating, or the first render differs.
-  await Promise.all([loadI18n(lang), page ? loadScreen(page.match.screen) : undefined]);
+  // The catalog, the screen's code and the frame's data must be there before hydrating, or the
+  // first render differs.
+  const [, , frame] = await Promise.all([
+    loadI18n(lang),
+    page ? loadScreen(page.match.screen) : undefined,
+    pageRoot ? loadFrame(window.__portalShell?.frame) : undefined,
+  ]);
+  const root: RootData | undefined = pageRoot && frame ? joinRootData(pageRoot, frame) : undefined;
+  if (hydrationData && root) hydrationData.loaderData = { ...hydrationData.loaderData, root };
 
   const api = createBrowserApi({ config: root?.config });
   const router = createBrowserRouter(

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
+import { preload } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -13,7 +15,13 @@ import { createRoutes, type PageData, type RootData } from './app/routes';
 import { langOfPath } from './app/route-table';
 import { loadedScreen } from './app/screens';
 import { ShellProvider, scriptSafeJson, type Shell } from './app/shell';
-import { serializeHydration } from './app/hydration';
+import {
+  FRAME_HASH,
+  frameUrl,
+  serializeHydration,
+  splitRootData,
+  type FrameData,
+} from './app/hydration';
 import type { CachePolicy } from './app/screen';
 import { loadI18n, loadedI18n } from './i18n/catalogs';
 
@@ -59,6 +67,55 @@ const catalogs = Promise.all([loadI18n('fr'), loadI18n('en')]);
 // Awaited by each render; this keeps a failed load from being an unhandled rejection meanwhile.
 catalogs.catch(() => {});
 
+// ---------------------------------------------------------------------------------------------
+// The frame file (client/app/hydration.ts): its JSON and hash are computed once per config answer
+// (the upstream cache hands out the same objects until it refreshes them), and the last few are
+// kept so a page rendered just before a config change still finds its own.
+
+interface FrameFile {
+  promoteLieux: FrameData['promoteLieux'];
+  hash: string;
+  json: string;
+}
+
+const framesByConfig = new WeakMap<FrameData['config'], FrameFile>();
+const recentFrames = new Map<string, string>();
+const RECENT_FRAMES = 8;
+
+function frameFile(frame: FrameData): FrameFile {
+  const known = framesByConfig.get(frame.config);
+  if (known && known.promoteLieux === frame.promoteLieux) return known;
+  const json = JSON.stringify(frame);
+  const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
+  const file = { promoteLieux: frame.promoteLieux, hash, json };
+  framesByConfig.set(frame.config, file);
+  recentFrames.delete(hash);
+  recentFrames.set(hash, json);
+  if (recentFrames.size > RECENT_FRAMES) recentFrames.delete(recentFrames.keys().next().value!);
+  return file;
+}
+
+/**
+ * The JSON of the frame file `hash`: one a page was rendered with lately, else the current one
+ * (from `current`) when its hash is that one; null for anything else.
+ */
+export async function frameJson(
+  hash: string,
+  current: () => Promise<FrameData>,
+): Promise<string | null> {
+  if (!FRAME_HASH.test(hash)) return null;
+  const known = recentFrames.get(hash);
+  if (known !== undefined) return known;
+  const file = frameFile(await current());
+  return file.hash === hash ? file.json : null;
+}
+
+/** Asks the browser to fetch the frame file with the page's first bytes. */
+function FramePreload({ href }: { href: string }) {
+  preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
+  return null;
+}
+
 function renderContext(
   handler: ReturnType<typeof createStaticHandler>,
   context: StaticHandlerContext,
@@ -70,18 +127,27 @@ function renderContext(
   const lang = root?.lang ?? langOfPath(new URL(request.url).pathname);
   const screen = page?.match.screen;
   const { stylesheets, modulePreloads } = options.assets.forPage(screen, lang);
-  const shellForBrowser = { stylesheets, modulePreloads };
+  // The frame's data goes in its own file; the page carries the rest of the root's data.
+  let frame: string | undefined;
+  let loaderData = context.loaderData;
+  if (root) {
+    const split = splitRootData(root);
+    frame = frameUrl(frameFile(split.frame).hash);
+    loaderData = { ...loaderData, root: split.page };
+  }
+  const shellForBrowser = { stylesheets, modulePreloads, frame };
   const shell: Shell = {
     nonce: options.nonce,
     stylesheets,
     modulePreloads,
     dataScript:
-      `window.__staticRouterHydrationData=${scriptSafeJson(serializeHydration(context))};` +
+      `window.__staticRouterHydrationData=${scriptSafeJson(serializeHydration({ ...context, loaderData }))};` +
       `window.__portalShell=${scriptSafeJson(shellForBrowser)};`,
   };
   const router = createStaticRouter(handler.dataRoutes, context);
   const element = (
     <ShellProvider shell={shell}>
+      {frame ? <FramePreload href={frame} /> : null}
       <StaticRouterProvider
         router={router}
         context={context}

@@ -1,8 +1,14 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import type { RootData } from './routes';
 
 // The router's state as it travels from the server to the browser: loader data, and errors in a
 // form JSON can carry (react-router's own convention: `__type` tags). Server errors never travel
 // with their message or stack.
+//
+// The frame's data (the config: natures, the rubrique tree in both languages, settings; the
+// footer's places) is the same on every page and is most of what a page would carry. It travels
+// apart: a JSON file named after its content's hash (`/_frame/{hash}.json`, cached for good),
+// preloaded by the page and put back into the root loader's data before hydration.
 
 type SerializedError =
   | {
@@ -18,6 +24,33 @@ export interface HydrationState {
   loaderData: Record<string, unknown>;
   actionData: Record<string, unknown> | null;
   errors: Record<string, unknown> | null;
+}
+
+/** What the frame file holds: the root loader's data that does not depend on the page. */
+export type FrameData = Pick<RootData, 'config' | 'promoteLieux'>;
+
+/** The root loader's data as a page carries it (the frame file holds the rest). */
+export type PageRootData = Omit<RootData, keyof FrameData>;
+
+/** Where frame files are served. */
+export const FRAME_PATH = '/_frame/';
+
+/** Name of a frame file: a hash of its content. */
+export const FRAME_HASH = /^[A-Za-z0-9_-]{22}$/;
+
+export function frameUrl(hash: string): string {
+  return `${FRAME_PATH}${hash}.json`;
+}
+
+/** The root loader's data split into the frame file's part and the page's. */
+export function splitRootData(root: RootData): { frame: FrameData; page: PageRootData } {
+  const { config, promoteLieux, ...page } = root;
+  return { frame: { config, promoteLieux }, page };
+}
+
+/** The root loader's data put back together in the browser. */
+export function joinRootData(page: PageRootData, frame: FrameData): RootData {
+  return { ...page, config: frame.config, promoteLieux: frame.promoteLieux };
 }
 
 export function serializeHydration(context: StaticHandlerContext): {

@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
 import { langOfPath } from '../../client/app/route-table';
+import { FRAME_PATH } from '../../client/app/hydration';
+import { errorBody } from '../api/routes';
 import type { Renderer, SsrModule } from './renderer';
 import { cacheTagValue, pageCacheControl } from './cache';
 
@@ -163,6 +166,38 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     if (tagValue && result.status < 500) reply.header(options.cacheTagHeader, tagValue);
     return reply.send(body);
   };
+  // The frame file of pages (client/app/hydration.ts): named after its content, kept for good.
+  const FrameParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}\.json$/)) });
+  app.get(`${FRAME_PATH}:file`, async (request, reply) => {
+    const params = v.safeParse(FrameParams, request.params);
+    const notFound = () =>
+      reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send(errorBody(404, 'no such frame file'));
+    if (!params.success) return notFound();
+    const api = app.portalApi(request);
+    let json: string | null;
+    try {
+      const ssr = await renderer.load();
+      json = await ssr.frameJson(params.output.file.slice(0, -'.json'.length), async () => {
+        const [config, omr] = await Promise.all([api.get('config', {}), api.get('omrData', {})]);
+        // The same fields as the root loader's (client/app/routes.tsx).
+        return { config, promoteLieux: omr.footer.promoteLieux };
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'frame file unavailable');
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send(errorBody(503, 'the listings API is unavailable'));
+    }
+    if (json === null) return notFound();
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .type('application/json; charset=utf-8')
+      .send(json);
+  });
   app.get('/*', sendPage);
   // A form posted to the page without JavaScript: server/ssr/page-forms.ts handles it first.
   app.post('/*', sendPage);

@@ -7,7 +7,7 @@ import { devAssets, loadBuildAssets } from './assets';
 // Where the server entry comes from: Vite's dev server (fresh on every request, with hot reload)
 // or the production build in dist/server.
 
-export type SsrModule = Pick<typeof EntryServer, 'render' | 'renderFallbackHtml'>;
+export type SsrModule = Pick<typeof EntryServer, 'render' | 'renderFallbackHtml' | 'frameJson'>;
 export type PageAssets = EntryServer.PageAssets;
 
 export interface Renderer {
