@@ -76,7 +76,7 @@ const DESCRIPTION = msg`Vos recherches sauvegardées et les biens qui leur corre
 interface AlertView {
   token: string;
   alert: Alert;
-  lieu: Pick<LieuWithAncestors, 'id' | 'slug' | 'libelle'> | null;
+  lieu: Pick<LieuWithAncestors, 'id' | 'slug' | 'libelle' | 'omr_list_id'> | null;
   /** The result list of the alert's search; null when its place could not be read. */
   searchHref: string | null;
 }
@@ -105,12 +105,16 @@ async function loadRecommendations(
   signal: AbortSignal,
 ): Promise<OfferSummary[]> {
   const lists = await Promise.all(
-    views.slice(0, RECOMMENDATION_ALERTS).map(async ({ alert }) => {
+    views.slice(0, RECOMMENDATION_ALERTS).map(async ({ alert, lieu }) => {
       const c = alert.criteria;
       const criteria = alertPayloadToCriteria(c, { config });
+      // A place of an omr list is searched through its list, as its result list and the alert's
+      // mails do (alerts saved before result lists sent the list name only the place).
       const params = toApiParams(criteria, {
         config,
-        lieu: c.lieu ? { id: c.lieu, omr_list_id: c.omr_list_id ?? null } : null,
+        lieu: c.lieu
+          ? { id: c.lieu, omr_list_id: c.omr_list_id ?? lieu?.omr_list_id ?? null }
+          : null,
       });
       try {
         const list = await api.get(
@@ -178,7 +182,14 @@ export default defineScreen({
           return {
             token,
             alert,
-            lieu: lieu ? { id: lieu.id, slug: lieu.slug, libelle: lieu.libelle } : null,
+            lieu: lieu
+              ? {
+                  id: lieu.id,
+                  slug: lieu.slug,
+                  libelle: lieu.libelle,
+                  omr_list_id: lieu.omr_list_id,
+                }
+              : null,
             searchHref:
               lieuId !== null && !lieu
                 ? null

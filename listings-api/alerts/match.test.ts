@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertCriteria } from '../../shared/contract';
 import type { OfferFilters } from '../lib/offer-search';
+import type { Reference } from '../lib/reference';
 import { alertSearchFilters, parseAlertCriteria } from './match';
 
 describe('alert payload → /offre search filters', () => {
@@ -59,6 +60,26 @@ describe('alert payload → /offre search filters', () => {
   ];
   it.each(rows)('%s', (_name, criteria, filters) => {
     expect(alertSearchFilters(criteria)).toEqual(filters);
+  });
+
+  it('searches a place of an omr list through its list, even when the payload does not name it', () => {
+    const lieux = new Map([
+      [12, { omr_list_id: 3 }],
+      [13, { omr_list_id: null }],
+    ]) as unknown as Reference['lieux'];
+    expect(alertSearchFilters({ nature: 'V', lieu: 12 }, { lieux })).toEqual({
+      nature: 'V',
+      omr_list_id: 3,
+    });
+    expect(alertSearchFilters({ nature: 'V', lieu: 13 }, { lieux })).toEqual({
+      nature: 'V',
+      lieu: [13],
+    });
+    // An unknown place stays a place (it matches nothing).
+    expect(alertSearchFilters({ nature: 'V', lieu: 99 }, { lieux })).toEqual({
+      nature: 'V',
+      lieu: [99],
+    });
   });
 });
 

@@ -81,12 +81,22 @@ export function parseAlertCriteria(raw: unknown): AlertCriteria {
   return parsed.output;
 }
 
-/** The /offre search filters of an alert payload. */
-export function alertSearchFilters(criteria: AlertCriteria): OfferFilters {
+/**
+ * The /offre search filters of an alert payload. With the places (`reference.lieux`), a place
+ * that points to an omr list is searched through the list even when the payload does not name
+ * it (alerts saved before result lists sent it): what the place's result list shows.
+ */
+export function alertSearchFilters(
+  criteria: AlertCriteria,
+  reference?: Pick<Reference, 'lieux'>,
+): OfferFilters {
   const filters: OfferFilters = { nature: criteria.nature };
   if (criteria.rubrique && criteria.rubrique.length > 0) filters.rubrique = criteria.rubrique;
   // Like toApiParams: a place that points to an omr list is searched through the list.
-  if (criteria.omr_list_id != null) filters.omr_list_id = criteria.omr_list_id;
+  const omrListId =
+    criteria.omr_list_id ??
+    (criteria.lieu != null ? (reference?.lieux.get(criteria.lieu)?.omr_list_id ?? null) : null);
+  if (omrListId != null) filters.omr_list_id = omrListId;
   else if (criteria.lieu != null) filters.lieu = [criteria.lieu];
   const [min, max] = PRICE_FILTERS[criteria.nature];
   if (criteria.prix_min != null) filters[min] = criteria.prix_min;
@@ -115,7 +125,7 @@ export async function resolveAlertSearch(
   reference: Reference,
   criteria: AlertCriteria,
 ): Promise<ResolvedSearch> {
-  return resolveSearch(reference, alertSearchFilters(criteria));
+  return resolveSearch(reference, alertSearchFilters(criteria, reference));
 }
 
 interface MatchRow {

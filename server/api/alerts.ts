@@ -311,7 +311,22 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
       }
 
       try {
-        const config = await app.portalApi(request).get('config', {});
+        const api = app.portalApi(request);
+        const config = await api.get('config', {});
+        const criteria: AlertCriteria = { ...extras.output.criteria };
+        // A place that points to an omr list is searched through the list (shared/criteria
+        // toApiParams): the alert must search what the result list showed, whatever page (or
+        // page of an older version) sent it.
+        if (criteria.lieu != null && criteria.omr_list_id == null) {
+          const lieu = await api
+            .get('lieu', { id: criteria.lieu, lang })
+            .catch((error: unknown) => {
+              // An unknown place is the listings API's to judge, as before.
+              if (isPortalApiError(error) && error.status === 404) return null;
+              throw error;
+            });
+          if (lieu?.omr_list_id != null) criteria.omr_list_id = lieu.omr_list_id;
+        }
         const created = await app.upstream.send('POST', '/alerte', AlertCreatedSchema, {
           body: {
             email: fields.value.email,
@@ -320,7 +335,7 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
               ? fields.value.contactProximite
               : false,
             lang,
-            criteria: extras.output.criteria satisfies AlertCriteria,
+            criteria,
           },
           requestId: request.id,
         });

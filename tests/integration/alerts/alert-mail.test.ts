@@ -555,6 +555,57 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     expect(missing.body.message).toMatch(/does not exist/);
   });
 
+  it('mails a place of an omr list the offers of the whole list, as its result list shows', async () => {
+    // Two places of one omr list, neither inside the other.
+    const members = await db.kysely
+      .selectFrom('lieux')
+      .select(['id', 'ancestors', 'omr_list_id'])
+      .where('omr_list_id', 'is not', null)
+      .orderBy('omr_list_id')
+      .orderBy('id')
+      .execute();
+    let pair: [(typeof members)[number], (typeof members)[number]] | undefined;
+    for (const a of members) {
+      const b = members.find(
+        (m) =>
+          m.omr_list_id === a.omr_list_id &&
+          m.id !== a.id &&
+          !(m.ancestors as number[]).includes(a.id) &&
+          !(a.ancestors as number[]).includes(m.id),
+      );
+      if (b) {
+        pair = [a, b];
+        break;
+      }
+    }
+    expect(pair, 'an omr list of two separate places').toBeDefined();
+    const [place, other] = pair!;
+    // Saved as older pages did: the place alone, without its list.
+    const alertC = await createAlert('omr@example.com', 'en', { nature: 'V', lieu: place.id });
+    await db.kysely
+      .updateTable('alerts')
+      .set({ confirmed_at: at(50) })
+      .where('id', '=', alertC)
+      .execute();
+    const inList = await insertOffer(
+      {
+        ...template,
+        lieu_id: other.id,
+        lieu_path: [...(other.ancestors as number[]), other.id],
+      },
+      50,
+      { price: 2_000_000 },
+    );
+    const before = smtp.messages.length;
+    const summary = await run(51);
+    expect(summary.skippedAlerts).toBe(0);
+    const digest = smtp.messages
+      .slice(before)
+      .find((m) => m.envelopeTo.includes('omr@example.com') && /new propert/.test(m.subject));
+    expect(digest, 'a digest for the omr list alert').toBeDefined();
+    expect(digestSlugs(digest!)).toContain(inList.slug);
+  });
+
   it('writes .eml files and one log line per mail without SMTP', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'alert-mail-'));
     try {

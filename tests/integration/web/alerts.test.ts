@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertCreated, AlertList, Config, Lang } from '../../../shared/contract';
+import type {
+  AlertCreated,
+  AlertCriteria,
+  AlertList,
+  Config,
+  Lang,
+} from '../../../shared/contract';
 import {
   alertPayloadToCriteria,
   parseSearchQuery,
@@ -10,6 +16,8 @@ import {
   type AlertPayload,
 } from '../../../shared/criteria';
 import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
+import { searchHref } from '../../../shared/routes';
+import { alertSearchFilters } from '../../../listings-api/alerts/match';
 import { buildListingsApp } from '../../../listings-api/app';
 import { runAlertJob } from '../../../listings-api/alerts/job';
 import { createSmtpTransport, type MailTransport } from '../../../listings-api/alerts/mailer';
@@ -449,6 +457,104 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         payload: form(fields),
         cookies,
       });
+
+    it('saves the omr list of a result list whose place points to one: the alert searches the offers the list showed', async () => {
+      // A place of an omr list, where the list (all its places) and the place's own subtree
+      // differ: the result list shows the list's offers.
+      const places = await db.kysely
+        .selectFrom('lieux')
+        .select(['id', 'slug', 'omr_list_id'])
+        .where('omr_list_id', 'is not', null)
+        .orderBy('id')
+        .execute();
+      const total = async (query: string) =>
+        (await upstreamJson<{ total: number }>(listingsUrl, `/offre?nature=V&limit=1&${query}`))
+          .total;
+      let place: { id: number; slug: string; list: number; listTotal: number } | undefined;
+      for (const p of places) {
+        const listTotal = await total(`omr_list_id=${p.omr_list_id}`);
+        if (listTotal > 0 && listTotal !== (await total(`lieu=${p.id}`))) {
+          place = { id: p.id, slug: p.slug, list: p.omr_list_id!, listTotal };
+          break;
+        }
+      }
+      expect(place, 'a place of an omr list with offers beyond its own').toBeDefined();
+
+      const listPath = searchHref(
+        alertPayloadToCriteria({ nature: 'V', lieu: place!.id }, { config }),
+        place!.slug,
+        'fr',
+        config,
+      );
+      const list = await app.inject(listPath);
+      expect(list.statusCode).toBe(200);
+      expect(textOf(list.body)).toMatch(new RegExp(`\\b${place!.listTotal} biens?\\b`));
+      // The alert form of the page carries the list, not only the place.
+      const given = /name="criteria" value="([^"]*)"/.exec(list.body)?.[1];
+      expect(given).toBeDefined();
+      const criteria = JSON.parse(given!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as {
+        lieu: number;
+        omr_list_id: number | null;
+      };
+      expect(criteria).toMatchObject({ lieu: place!.id, omr_list_id: place!.list });
+
+      const email = `omr-${unique()}@example.com`;
+      const res = await post('/api/alerts', {
+        email,
+        lang: 'fr',
+        criteria: given!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+        back: listPath,
+      });
+      expect(res.statusCode, res.body).toBe(303);
+      const stored = await db.kysely
+        .selectFrom('alerts')
+        .select('criteria')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const saved = (
+        typeof stored.criteria === 'string' ? JSON.parse(stored.criteria) : stored.criteria
+      ) as AlertCriteria;
+      expect(saved).toMatchObject({ nature: 'V', lieu: place!.id, omr_list_id: place!.list });
+      // The saved alert's search (what its mails match) finds the offers of the list page.
+      const filters = alertSearchFilters(saved);
+      const query = new URLSearchParams(
+        Object.entries(filters).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+      );
+      query.set('limit', '1');
+      expect((await upstreamJson<{ total: number }>(listingsUrl, `/offre?${query}`)).total).toBe(
+        place!.listTotal,
+      );
+
+      // A request naming only the place (a page of an older version, another client) gets the
+      // place's list all the same.
+      const bare = await create({
+        email: `omr-bare-${unique()}@example.com`,
+        lang: 'en',
+        criteria: { nature: 'V', lieu: place!.id },
+      });
+      expect(bare.statusCode, bare.body).toBe(201);
+      expect(bare.json<AlertCreated>().alert.criteria).toMatchObject({
+        lieu: place!.id,
+        omr_list_id: place!.list,
+      });
+
+      // The alerts page recommends the newest offers of the list.
+      await db.kysely
+        .updateTable('alerts')
+        .set({ criteria: JSON.stringify({ nature: 'V', lieu: place!.id }) })
+        .where('id', '=', bare.json<AlertCreated>().alert.id)
+        .execute();
+      const newest = await upstreamJson<{ items: { slug: string }[] }>(
+        listingsUrl,
+        `/offre?nature=V&omr_list_id=${place!.list}&sort=new&limit=4&lang=en`,
+      );
+      const page = await app.inject({
+        url: '/en/alerts/',
+        cookies: { alert_tokens: cookieOf(bare)!.value },
+      });
+      expect(textOf(page.body)).toContain('Our recommendations');
+      for (const offer of newest.items) expect(page.body).toContain(`/${offer.slug}/`);
+    });
 
     it.each<[Lang, string]>([
       ['fr', 'Votre demande a bien été enregistrée.'],
