@@ -109,6 +109,25 @@ export const cityTooLong: MessageDescriptor = /*i18n*/ {
   values: { maxLength: PROSPECT_FIELD_MAX_LENGTH },
 };
 
+// Outcomes of a contact request the page and the BFF's JSON answer both state (server/api/contact.ts
+// answers them in the visitor's language from the catalogs, server/api/messages.ts).
+
+export const contactRefused: MessageDescriptor = /*i18n*/ {
+  id: 'contact.refused',
+  message:
+    "Vous avez atteint le nombre maximum de demandes de contact pour aujourd'hui. Veuillez réessayer demain.",
+};
+export const contactRateLimited: MessageDescriptor = /*i18n*/ {
+  id: 'contact.rateLimited',
+  message:
+    'Trop de demandes ont été envoyées depuis votre connexion. Veuillez réessayer plus tard.',
+};
+export const contactFailed: MessageDescriptor = /*i18n*/ {
+  id: 'contact.failed',
+  message:
+    "Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
+};
+
 // Price suffixes (spec section 9), for a caller that prefers a translated descriptor to the
 // fixed strings of format.ts.
 
@@ -145,6 +164,9 @@ export const ALL_MESSAGES: readonly MessageDescriptor[] = [
   companyTooLong,
   cityRequired,
   cityTooLong,
+  contactRefused,
+  contactRateLimited,
+  contactFailed,
   perMonth,
   perWeek,
 ];

@@ -11,7 +11,12 @@ import {
   type ContactValues,
 } from '../../shared/contact-outcome';
 import { ContactFormSchema, parseForm } from '../../shared/forms';
-import { messageById } from '../../shared/messages';
+import {
+  contactFailed,
+  contactRateLimited,
+  contactRefused,
+  messageById,
+} from '../../shared/messages';
 import { API_PATHS } from '../../shared/portal-api';
 import { saveContactDetails, useContactDetails } from '../hooks/use-contact-details';
 import '../styles/offer-contact.css';
@@ -179,9 +184,9 @@ export function ContactForm({
   const texts: Record<ContactStatus | 'error', string> = {
     sent: t`Votre demande d'informations a bien été envoyée.`,
     invalid: t`Votre demande n'a pas été envoyée : veuillez corriger les champs signalés.`,
-    refused: t`Vous avez atteint le nombre maximum de demandes de contact pour aujourd'hui. Veuillez réessayer demain.`,
-    'rate-limited': t`Trop de demandes ont été envoyées depuis votre connexion. Veuillez réessayer plus tard.`,
-    failed: t`Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Veuillez réessayer dans quelques instants.`,
+    refused: i18n._(contactRefused),
+    'rate-limited': i18n._(contactRateLimited),
+    failed: i18n._(contactFailed),
     error: t`Votre demande n'a pas pu être envoyée. Veuillez réessayer.`,
   };
   const ok = outcome?.status === 'sent';

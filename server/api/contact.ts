@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
 import { langOfPath } from '../../client/app/route-table';
 import {
@@ -11,8 +12,10 @@ import {
 } from '../../shared/contact-outcome';
 import { LangSchema, type ContactCreated, type Lang } from '../../shared/contract';
 import { ContactFormSchema, parseForm } from '../../shared/forms';
+import { contactFailed, contactRateLimited, contactRefused } from '../../shared/messages';
 import { isPortalApiError, type ContactBody } from '../../shared/portal-api';
 import { isCrossSite } from '../ssr/page-forms';
+import { translate } from './messages';
 import { errorBody } from './routes';
 
 // POST /api/contact and the contact form posted to a page without JavaScript (offer and agency
@@ -32,23 +35,14 @@ export const CONTACT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Requests per connection (IP) behind the cookie counter, which a visitor can drop. */
 export const CONTACT_IP_LIMIT = { max: 30, timeWindow: 60 * 60 * 1000 } as const;
 
-/** The texts of the refusals, in the visitor's language (the page shows the same, from its catalog). */
-export const CONTACT_TEXTS: Record<
+/** The messages of the refusals: the page's own texts (shared/messages.ts, the catalogs). */
+export const CONTACT_MESSAGES: Record<
   Exclude<ContactStatus, 'sent' | 'invalid'>,
-  Record<Lang, string>
+  MessageDescriptor
 > = {
-  refused: {
-    fr: "Vous avez atteint le nombre maximum de demandes de contact pour aujourd'hui. Veuillez réessayer demain.",
-    en: 'You have reached the maximum number of contact requests for today. Please try again tomorrow.',
-  },
-  'rate-limited': {
-    fr: 'Trop de demandes ont été envoyées depuis votre connexion. Veuillez réessayer plus tard.',
-    en: 'Too many requests have been sent from your connection. Please try again later.',
-  },
-  failed: {
-    fr: "Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
-    en: 'Your request could not be sent: the service is temporarily unavailable. Please try again in a few moments.',
-  },
+  refused: contactRefused,
+  'rate-limited': contactRateLimited,
+  failed: contactFailed,
 };
 
 const MAX_ID = 2_147_483_647;
@@ -329,7 +323,7 @@ export function contactAnswer(result: ContactResult): { status: number; body: ob
     body: {
       statusCode: code,
       error: REASON[code] ?? 'Error',
-      message: CONTACT_TEXTS[status][lang],
+      message: translate(CONTACT_MESSAGES[status], lang),
       status,
       isSpammer: result.isSpammer,
     },
