@@ -207,6 +207,8 @@ export interface ProspectBody {
   email: string;
   message: string;
   lang: Lang;
+  /** The same key twice stores one request (and sends one confirmation mail). */
+  idempotency_key?: string;
 }
 
 export type GetName = keyof PortalGetEndpoints;

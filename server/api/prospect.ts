@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -23,7 +24,8 @@ import { FORM_RATE_LIMIT, errorBody, sendApiFailure } from './routes';
 //   `field`, a message naming it and `errors` (field → message id), or the upstream failure.
 // - The form posted to its page without JavaScript (page form `prospect`, server/ssr/page-forms.ts):
 //   303 to the thanks page, or the page again (400) with what was typed and the errors.
-// Both are rate limited per connection.
+// Both are rate limited per connection. The same request sent twice the same day is stored (and
+// its confirmation mailed) once: the listings API keeps one row per idempotency key.
 
 type Errors = Record<string, string>;
 
@@ -79,6 +81,25 @@ async function submitProspect(
     return { kind: 'invalid', errors };
   }
   const form = checked.value;
+  // A double submit (two clicks, a form posted again) is stored once, and its confirmation mail
+  // sent once: the same request from the same person the same day has one key.
+  const key = `p:${createHash('sha256')
+    .update(
+      JSON.stringify([
+        form.lastname,
+        form.firstname,
+        form.company,
+        form.city,
+        form.lieu_id ?? null,
+        form.phoneObject.number,
+        form.email.toLowerCase(),
+        form.message,
+        lang,
+        new Date().toISOString().slice(0, 10),
+      ]),
+    )
+    .digest('base64url')
+    .slice(0, 32)}`;
   const prospect: ProspectBody = {
     lastname: form.lastname,
     firstname: form.firstname,
@@ -89,6 +110,7 @@ async function submitProspect(
     email: form.email,
     message: form.message,
     lang,
+    idempotency_key: key,
   };
   try {
     return { kind: 'sent', answer: await app.portalApi(request).send('prospect', prospect) };

@@ -139,6 +139,30 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
     },
   );
 
+  it('stores a request sent twice once, and queues its confirmation mail once', async () => {
+    const body = { ...VALID, email: `twice-${kind}@lefevre-immobilier.example` };
+    const before = await count();
+    const first = await postForm('en', body);
+    const second = await postForm('en', body);
+    expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
+    const json = await postJson({ ...body, lang: 'en' });
+    expect(json.statusCode).toBe(201);
+    expect(await count()).toBe(before + 1);
+    const mails = (
+      await sql<{ kind: string; subject: string }>`
+        SELECT m.kind, m.subject FROM mail_outbox m JOIN prospects p ON p.id = m.prospect_id
+        WHERE p.email = ${body.email}`.execute(world.db.kysely)
+    ).rows;
+    expect(mails).toEqual([
+      { kind: 'prospect', subject: 'We have received your request: Prestige Portal' },
+    ]);
+    // Another request of the same person is another request.
+    expect((await postForm('en', { ...body, message: 'Et une autre question.' })).statusCode).toBe(
+      303,
+    );
+    expect(await count()).toBe(before + 2);
+  });
+
   it('puts a place the listings API does not know on the city field', async () => {
     const res = await postJson({ ...VALID, lieu_id: 2_000_000_000, lang: 'fr' });
     expect(res.statusCode).toBe(400);
