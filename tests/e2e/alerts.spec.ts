@@ -132,4 +132,33 @@ test.describe('alerts', () => {
       expect(await accessibilityViolations(page)).toEqual([]);
     });
   }
+
+  // The pages the links of alert mails open: one button, a plain form, in the link's language.
+  for (const [lang, purpose, button] of [
+    ['fr', 'confirm', 'Confirmer mon adresse e-mail'],
+    ['en', 'confirm', 'Confirm my email address'],
+    ['fr', 'unsubscribe', 'Ne plus recevoir ces e-mails'],
+    ['en', 'unsubscribe', 'Stop these e-mails'],
+  ] as const) {
+    test(`the ${purpose} link opens a page with one button, accessible (${lang})`, async ({
+      page,
+    }) => {
+      // A well-formed token of no alert: the page asks for the click all the same.
+      await open(page, `/alerts/${purpose}?token=2000000000.${'A'.repeat(22)}&lang=${lang}`);
+      await expect(page).toHaveURL(new RegExp(`[?&]${purpose}=`));
+      const submit = page.getByRole('button', { name: button });
+      await expect(submit).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // The click posts the form: the unknown alert is said so, in the same language.
+      await submit.click();
+      await expect(page).toHaveURL(/status=/);
+      if (purpose === 'confirm') {
+        await expect(
+          page.getByText(lang === 'fr' ? "Ce lien n'est pas valide." : 'This link is not valid.', {
+            exact: false,
+          }),
+        ).toBeVisible();
+      }
+    });
+  }
 });
