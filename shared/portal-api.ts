@@ -95,7 +95,8 @@ export interface PortalGetEndpoints {
   offersByIds: { query: { ids: number[]; lang: Lang }; answer: OfferList };
   /**
    * The visitor's alerts: those of the tokens given and, through the BFF, those of the visitor's
-   * alert cookie (server/api/alerts.ts serves it: it needs the cookie).
+   * alert cookie (server/api/alerts.ts serves it: it needs the cookie). The tokens are secrets:
+   * they travel in a request header (HEADER_PARAMS), never in the URL.
    */
   alerts: { query: { tokens: string[] }; answer: AlertList };
   /**
@@ -112,6 +113,14 @@ export type OfferNavigationQuery = Partial<Record<Exclude<OfferSearchKey, 'page'
   current_id: number;
   search_key?: string;
   lang: Lang;
+};
+
+/**
+ * Query parameters sent as request headers instead of in the URL, where proxies, CDNs and access
+ * logs would keep them: alert tokens (comma-separated in `x-alert-tokens`).
+ */
+export const HEADER_PARAMS: { readonly [N in GetName]?: Readonly<Record<string, string>> } = {
+  alerts: { tokens: 'x-alert-tokens' },
 };
 
 /** An alert token as POST /alerte answers it (32 random bytes, base64url). */

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  HEADER_PARAMS,
   PortalApiError,
   type PortalApi,
   type PortalGetEndpoints,
@@ -11,14 +12,18 @@ import { trackTask } from '../app/loading-tracker';
 // every answer against the contract, so answers are not parsed a second time here (less code to
 // ship). A failure becomes the same PortalApiError as on the server.
 
-function queryString(query: object): string {
+/** The query string and the headers of a call (HEADER_PARAMS' parameters go in headers). */
+function request(query: object, inHeaders: Readonly<Record<string, string>> = {}) {
   const params = new URLSearchParams();
+  const headers: Record<string, string> = { accept: 'application/json' };
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    if (inHeaders[key]) headers[inHeaders[key]] = text;
+    else params.set(key, text);
   }
   const s = params.toString();
-  return s ? `?${s}` : '';
+  return { search: s ? `?${s}` : '', headers };
 }
 
 async function answer<T>(response: Promise<Response>): Promise<T> {
@@ -56,12 +61,10 @@ export function createBrowserApi(
       const key = `${name} ${JSON.stringify(query)}`;
       const hit = memo.get(key);
       if (hit) return hit as ReturnType<PortalApi['get']>;
+      const { search, headers } = request(query, HEADER_PARAMS[name]);
       const call = trackTask(
         answer<PortalGetEndpoints[typeof name]['answer']>(
-          fetch(`${API_PATHS[name]}${queryString(query)}`, {
-            headers: { accept: 'application/json' },
-            signal: options?.signal,
-          }),
+          fetch(`${API_PATHS[name]}${search}`, { headers, signal: options?.signal }),
         ),
       );
       if (memoised.has(name)) {

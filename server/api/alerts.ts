@@ -14,6 +14,7 @@ import {
   ALERT_TOKENS_HEADER,
   ALERT_TOKEN_PATTERN,
   API_PATHS,
+  HEADER_PARAMS,
   isPortalApiError,
 } from '../../shared/portal-api';
 import { ROUTE_BY_SCREEN } from '../../shared/routes';
@@ -27,7 +28,8 @@ import { FORM_RATE_LIMIT, errorBody, sendInvalid } from './routes';
 // keeps it too, in a signed httpOnly cookie, so the alerts page rendered without JavaScript knows
 // the visitor's alerts. Nobody can list or delete an alert without its token.
 //
-//   GET    /api/alerts?tokens=…   the alerts of the tokens given and of the cookie
+//   GET    /api/alerts            the alerts of the cookie and of the tokens in x-alert-tokens
+//                                  (never in the URL: a token there is refused)
 //   POST   /api/alerts            create (JSON → 201 {token, alert}; form → 303 to the alerts page)
 //   DELETE /api/alerts            delete one: JSON {token, lang} → 204
 //   POST   /api/alerts/delete     delete one from a form (no JavaScript) → 303 to the alerts page
@@ -134,6 +136,8 @@ const Token = v.pipe(
   v.string('must be an alert token'),
   v.regex(ALERT_TOKEN_PATTERN, 'must be an alert token'),
 );
+
+const TOKENS_HEADER = HEADER_PARAMS.alerts!.tokens!;
 
 const ListQuery = v.object({
   tokens: v.optional(
@@ -252,8 +256,10 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(API_PATHS.alerts, async (request, reply) => {
     const lang = visitorLang(request);
-    const query = v.safeParse(ListQuery, request.query ?? {});
-    if (!query.success) return sendAlertError(reply, 400, 'token', lang);
+    const url = (request.query ?? {}) as Record<string, unknown>;
+    const inUrl = url.tokens !== undefined || url.token !== undefined;
+    const query = v.safeParse(ListQuery, { tokens: request.headers[TOKENS_HEADER] });
+    if (inUrl || !query.success) return sendAlertError(reply, 400, 'token', lang);
     const tokens = [...new Set([...cookieTokens(request), ...(query.output.tokens ?? [])])].slice(
       -100,
     );
