@@ -13,6 +13,8 @@ export default defineConfig({
       'tests/integration/**/*.test.{ts,tsx}',
     ],
     pool: 'forks',
+    // Mails written as .eml files (no SMTP_URL) go with the other test files, not to .data/mail.
+    env: { ALERTS_MAIL_DIR: '.data/test/mail' },
     globalSetup: ['./tests/fixtures/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
