@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AlertFormSchema,
-  ContactFormSchema,
-  ProspectFormSchema,
-  formInputToObject,
-  parseForm,
-  parsePhone,
-} from './forms';
+import { ContactFormSchema, ProspectFormSchema, parsePhone } from './contact-forms';
+import { AlertFormSchema, formInputToObject, parseForm } from './forms';
 
 const validContact = {
   name: 'Jeanne Dupont',

@@ -1,82 +1,31 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import * as v from 'valibot';
-import {
-  MESSAGE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PROSPECT_FIELD_MAX_LENGTH,
-  cityRequired,
-  cityTooLong,
-  companyRequired,
-  companyTooLong,
-  emailInvalid,
-  emailRequired,
-  fieldInvalid,
-  firstnameRequired,
-  firstnameTooLong,
-  lastnameRequired,
-  lastnameTooLong,
-  messageById,
-  messageRequired,
-  messageTooLong,
-  nameRequired,
-  nameTooLong,
-  phoneInvalid,
-  phoneRequired,
-} from './messages';
+import { emailInvalid, emailRequired, fieldInvalid, messageById } from './messages';
 
-// The valibot schemas of every form (spec section 5). The browser checks with them before
-// sending and the BFF checks again with the same schemas. Issue messages are message ids of
-// messages.ts; `parseForm` turns them into descriptors, one per field.
+// The valibot schemas of the forms (spec section 5) and their parsing. The browser checks with
+// them before sending and the BFF checks again with the same schemas. Issue messages are message
+// ids of messages.ts; `parseForm` turns them into descriptors, one per field. The forms with a
+// phone number are in contact-forms.ts, so pages without one do not load the phone metadata.
 
 export { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PROSPECT_FIELD_MAX_LENGTH } from './messages';
-export const PHONE_MAX_LENGTH = 40;
 export const EMAIL_MAX_LENGTH = 254;
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'FR';
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
 
 /** A text field: absent means empty; surrounding spaces are trimmed. */
-const text = () => v.optional(v.string(fieldInvalid.id), '');
+export const text = () => v.optional(v.string(fieldInvalid.id), '');
 
-const optionalText = (max: number, tooLong: MessageDescriptor) =>
+export const optionalText = (max: number, tooLong: MessageDescriptor) =>
   v.pipe(text(), v.trim(), v.maxLength(max, tooLong.id));
 
-const requiredText = (required: MessageDescriptor, max: number, tooLong: MessageDescriptor) =>
-  v.pipe(text(), v.trim(), v.nonEmpty(required.id), v.maxLength(max, tooLong.id));
+export const requiredText = (
+  required: MessageDescriptor,
+  max: number,
+  tooLong: MessageDescriptor,
+) => v.pipe(text(), v.trim(), v.nonEmpty(required.id), v.maxLength(max, tooLong.id));
 
-export interface PhoneObject {
-  /** E.164, e.g. +33612345678. */
-  number: string;
-  /** ISO 3166 country, null for non-geographic numbers. */
-  country: string | null;
-  /** National format, e.g. 06 12 34 56 78. */
-  national: string;
-}
-
-/**
- * A valid phone number in national (French by default) or international form, or null.
- * @example parsePhone('06 12 34 56 78') // { number: '+33612345678', country: 'FR', national: '06 12 34 56 78' }
- */
-export function parsePhone(
-  input: string,
-  defaultCountry = DEFAULT_PHONE_COUNTRY,
-): PhoneObject | null {
-  if (input.length > PHONE_MAX_LENGTH) return null;
-  const phone = parsePhoneNumberFromString(input, defaultCountry);
-  if (!phone || !phone.isValid()) return null;
-  return { number: phone.number, country: phone.country ?? null, national: phone.formatNational() };
-}
-
-const phone = v.pipe(
-  text(),
-  v.trim(),
-  v.nonEmpty(phoneRequired.id),
-  v.check((s) => parsePhone(s) !== null, phoneInvalid.id),
-);
-
-const email = v.pipe(
+export const email = v.pipe(
   text(),
   v.trim(),
   v.nonEmpty(emailRequired.id),
@@ -87,7 +36,7 @@ const email = v.pipe(
 const CHECKED = new Set<unknown>([true, 'on', 'true', '1']);
 
 /** An opt-in checkbox: checked when sent as true, 'on', 'true' or '1' (also among repeated values). */
-const checkbox = v.pipe(
+export const checkbox = v.pipe(
   v.optional(v.unknown()),
   v.transform((x): boolean => (Array.isArray(x) ? x.some((i) => CHECKED.has(i)) : CHECKED.has(x))),
 );
@@ -95,7 +44,7 @@ const checkbox = v.pipe(
 const MAX_ID = 2_147_483_647;
 
 /** An optional lieu id picked in an autocomplete: empty means none (undefined). */
-const optionalLieuId = v.pipe(
+export const optionalLieuId = v.pipe(
   v.optional(v.union([v.string(), v.number()], fieldInvalid.id), ''),
   v.transform((x): number | undefined => {
     if (typeof x === 'number') return x;
@@ -108,38 +57,6 @@ const optionalLieuId = v.pipe(
 
 // ---------------------------------------------------------------------------------------------
 // Forms
-
-/** The contact form of offer and agency pages. Output adds `phoneObject`. */
-export const ContactFormSchema = v.pipe(
-  v.object({
-    // The spec gives the name a maximum length; the listings API also requires it.
-    name: requiredText(nameRequired, NAME_MAX_LENGTH, nameTooLong),
-    phone,
-    email,
-    message: requiredText(messageRequired, MESSAGE_MAX_LENGTH, messageTooLong),
-    reco: checkbox,
-  }),
-  v.transform((form) => ({ ...form, phoneObject: parsePhone(form.phone)! })),
-);
-export type ContactForm = v.InferOutput<typeof ContactFormSchema>;
-
-/** The professional (prospect) contact form. Output adds `phoneObject`. */
-export const ProspectFormSchema = v.pipe(
-  v.object({
-    lastname: requiredText(lastnameRequired, PROSPECT_FIELD_MAX_LENGTH, lastnameTooLong),
-    firstname: requiredText(firstnameRequired, PROSPECT_FIELD_MAX_LENGTH, firstnameTooLong),
-    company: requiredText(companyRequired, PROSPECT_FIELD_MAX_LENGTH, companyTooLong),
-    /** The city as typed or picked in the autocomplete. */
-    city: requiredText(cityRequired, PROSPECT_FIELD_MAX_LENGTH, cityTooLong),
-    /** The lieu id of the picked city, when one was picked (the listings API's `lieu_id`). */
-    lieu_id: optionalLieuId,
-    phone,
-    email,
-    message: optionalText(MESSAGE_MAX_LENGTH, messageTooLong),
-  }),
-  v.transform((form) => ({ ...form, phoneObject: parsePhone(form.phone)! })),
-);
-export type ProspectForm = v.InferOutput<typeof ProspectFormSchema>;
 
 /** The alert form; the search criteria come from the current search, not from the form. */
 export const AlertFormSchema = v.object({

@@ -10,7 +10,8 @@ import {
   type ContactStatus,
   type ContactValues,
 } from '../../shared/contact-outcome';
-import { ContactFormSchema, parseForm } from '../../shared/forms';
+import { ContactFormSchema } from '../../shared/contact-forms';
+import { parseForm } from '../../shared/forms';
 import {
   contactFailed,
   contactRateLimited,

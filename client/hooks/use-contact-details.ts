@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
-import type { PhoneObject } from '../../shared/forms';
+import type { PhoneObject } from '../../shared/contact-forms';
 import { readStored, subscribeStored, writeStored } from './local-store';
 
 // The visitor's contact details (spec sections 3 and 4): name, email, phone, phoneObject and the

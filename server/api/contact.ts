@@ -11,7 +11,8 @@ import {
   type ContactValues,
 } from '../../shared/contact-outcome';
 import { LangSchema, type ContactCreated, type Lang } from '../../shared/contract';
-import { ContactFormSchema, parseForm } from '../../shared/forms';
+import { ContactFormSchema } from '../../shared/contact-forms';
+import { parseForm } from '../../shared/forms';
 import { contactFailed, contactRateLimited, contactRefused } from '../../shared/messages';
 import { isPortalApiError, type ContactBody } from '../../shared/portal-api';
 import { isCrossSite } from '../ssr/page-forms';

@@ -25,7 +25,7 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
-import { ContactFormSchema, ProspectFormSchema } from '../../shared/forms';
+import { ContactFormSchema, ProspectFormSchema } from '../../shared/contact-forms';
 import {
   ALERT_TOKEN_PATTERN,
   OFFER_SEARCH_KEYS,

@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Lang } from '../../../shared/contract';
+import { PHONE_MAX_LENGTH, ProspectFormSchema } from '../../../shared/contact-forms';
 import {
   EMAIL_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
   PROSPECT_FIELD_MAX_LENGTH,
-  ProspectFormSchema,
   parseForm,
 } from '../../../shared/forms';
 import { messageById } from '../../../shared/messages';

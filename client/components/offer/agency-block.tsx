@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { AgencyContact, Config, Lang } from '../../../shared/contract';
-import { parsePhone } from '../../../shared/forms';
+import { parsePhone } from '../../../shared/contact-forms';
 import { href } from '../../../shared/routes';
 import { useHydrated } from '../../hooks/use-selection';
 import { sendOfferStat } from './stats';
