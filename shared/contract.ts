@@ -159,6 +159,8 @@ export const OfferSummarySchema = v.object({
   reference: v.string(),
   date: v.string(),
   exclusivity: v.boolean(),
+  /** A paid featured option: ranks first in the default sort, and is labelled where shown. */
+  premium: v.boolean(),
   status: v.picklist(['active', 'obsolete']),
   photo: v.nullable(PhotoSchema),
 });
@@ -306,7 +308,6 @@ export const OfferDetailSchema = v.object({
   agency: AgencyContactSchema,
   /** The offer's place with its ancestors, for breadcrumbs. */
   lieu: LieuWithAncestorsSchema,
-  premium: v.boolean(),
   description: v.string(),
   atouts: v.array(v.string()),
   priceWithoutFees: v.nullable(v.number()),

@@ -180,6 +180,7 @@ function offer(
     reference: `R${id}`,
     date: '2026-01-01T00:00:00.000Z',
     exclusivity: false,
+    premium: false,
     status: 'active',
     photo: null,
     ...over,

@@ -320,6 +320,7 @@ export interface SummaryRow {
   reference: string;
   published_at: Date | string;
   exclusivity: boolean;
+  premium: boolean;
   status: 'active' | 'obsolete';
   photo: PhotoRow | null;
 }
@@ -331,7 +332,7 @@ export function summaryColumns(lang: Lang): RawBuilder<unknown> {
     ${t('l.libelle')} AS lieu_libelle, a.id AS agency_id, a.slug AS agency_slug,
     a.name AS agency_name, ${t('o.titre1')} AS titre1, ${t('o.titre2')} AS titre2, o.price,
     o.monthly_rent, o.weekly_rent, o.prix_cache, o.surface, o.field_surface, o.rooms, o.bedrooms,
-    o.reference, o.published_at, o.exclusivity, o.status, o.photos -> 0 AS photo`;
+    o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.photos -> 0 AS photo`;
 }
 
 export function toOfferSummary(row: SummaryRow, lang: Lang): OfferSummary {
@@ -355,6 +356,7 @@ export function toOfferSummary(row: SummaryRow, lang: Lang): OfferSummary {
     reference: row.reference,
     date: isoDate(row.published_at),
     exclusivity: row.exclusivity,
+    premium: row.premium,
     status: row.status,
     photo: row.photo ? toPhoto(row.photo, lang) : null,
   };

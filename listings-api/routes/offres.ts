@@ -91,7 +91,6 @@ function pickFilters(query: OfferFilters): OfferFilters {
 }
 
 interface DetailRow extends SummaryRow {
-  premium: boolean;
   description: string;
   atouts: string[];
   price_without_fees: number | null;
@@ -217,7 +216,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   ): Promise<DetailAnswer> {
     const t = (column: string) => sql.ref(`${column}_${lang}`);
     const result = await sql<DetailRow>`
-      SELECT ${summaryColumns(lang)}, o.premium, ${t('o.description')} AS description, o.atouts,
+      SELECT ${summaryColumns(lang)}, ${t('o.description')} AS description, o.atouts,
         o.price_without_fees, o.fees, o.condo, o.dpe_class, o.dpe_value, o.ges_class, o.ges_value,
         o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
         a.phone AS agency_phone, a.email AS agency_email, a.address AS agency_address,
@@ -262,7 +261,6 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
             : null,
       },
       lieu,
-      premium: row.premium,
       description: row.description,
       atouts: row.atouts,
       priceWithoutFees: row.price_without_fees,

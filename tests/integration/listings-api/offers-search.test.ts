@@ -340,6 +340,10 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
     const facts = new Map(offers.map((o) => [o.id, o]));
     expect(items.slice(0, premium).every((item) => facts.get(item.id)!.premium)).toBe(true);
     expect(facts.get(items[premium]!.id)!.premium).toBe(false);
+    // Each card says whether it is featured (paid), as the database holds it.
+    expect(items.map((item) => item.premium)).toEqual(
+      items.map((item) => facts.get(item.id)!.premium),
+    );
   });
 
   it.each(['price_desc', 'rent_asc', 'default'] as const)(
