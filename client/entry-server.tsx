@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Writable } from 'node:stream';
 import { preload } from 'react-dom';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -27,6 +26,11 @@ import { loadI18n, loadedI18n } from './i18n/catalogs';
 
 // The server entry, built by Vite (`vite build --ssr`) or loaded through Vite in development.
 // The web server calls render() for every page request; everything React and Lingui lives here.
+//
+// A page's data is loaded by the router's loaders before React renders, and no screen suspends:
+// the document is rendered to one string in one pass (renderToString), which costs markedly less
+// than the streaming renderer's chunked output for the same HTML. The module script that starts
+// the browser app goes at the end of the body.
 
 export interface PageAssets {
   /** Module scripts that start the browser app. */
@@ -46,8 +50,6 @@ export interface RenderOptions {
   origin: string;
   /** Receives the edge cache tags of the page. */
   tags: Set<string>;
-  /** Wait for the whole page before sending (crawlers); stream from the shell otherwise. */
-  waitForAll: boolean;
   onError(error: unknown): void;
 }
 
@@ -59,8 +61,8 @@ export type RenderResult =
       lang: Lang;
       screen: string | undefined;
       cache: CachePolicy | undefined;
-      pipe<W extends Writable>(destination: W): W;
-      abort(reason?: unknown): void;
+      /** The whole document. */
+      html: string;
     };
 
 const catalogs = Promise.all([loadI18n('fr'), loadI18n('en')]);
@@ -121,7 +123,7 @@ function renderContext(
   context: StaticHandlerContext,
   request: Request,
   options: RenderOptions,
-): Promise<Extract<RenderResult, { kind: 'html' }>> {
+): Extract<RenderResult, { kind: 'html' }> {
   const root = context.loaderData.root as RootData | undefined;
   const page = context.loaderData.page as PageData | undefined;
   const lang = root?.lang ?? langOfPath(new URL(request.url).pathname);
@@ -156,29 +158,30 @@ function renderContext(
       />
     </ShellProvider>
   );
-  return new Promise((resolve, reject) => {
-    const ready = () =>
-      resolve({
-        kind: 'html',
-        status: context.statusCode,
-        lang,
-        screen,
-        cache: screen ? loadedScreen(screen)?.cache : undefined,
-        pipe: (destination) => stream.pipe(destination),
-        abort: (reason) => stream.abort(reason),
-      });
-    const stream = renderToPipeableStream(element, {
-      nonce: options.nonce,
-      bootstrapModules: options.assets.entryScripts,
-      onShellReady: options.waitForAll ? undefined : ready,
-      onAllReady: options.waitForAll ? ready : undefined,
-      onShellError: reject,
-      onError: (error) => options.onError(error),
-    });
-  });
+  const html = renderToString(element);
+  const close = html.lastIndexOf('</body>');
+  if (close === -1) throw new Error('the document has no body');
+  const scripts = options.assets.entryScripts
+    .map(
+      (src) =>
+        `<script type="module" src="${escapeAttribute(src)}" nonce="${escapeAttribute(options.nonce)}" async=""></script>`,
+    )
+    .join('');
+  return {
+    kind: 'html',
+    status: context.statusCode,
+    lang,
+    screen,
+    cache: screen ? loadedScreen(screen)?.cache : undefined,
+    html: `<!DOCTYPE html>${html.slice(0, close)}${scripts}${html.slice(close)}`,
+  };
 }
 
-/** Renders the page of a request: a redirect/response, or an HTML stream with its status. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Renders the page of a request: a redirect/response, or the HTML document with its status. */
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   await catalogs;
   const routes = createRoutes({
@@ -191,7 +194,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
   const context = await handler.query(request);
   if (context instanceof Response) return { kind: 'response', response: context };
   try {
-    return await renderContext(handler, context, request, options);
+    return renderContext(handler, context, request, options);
   } catch (error) {
     // A page that fails to render shows the error page (500); if that was already the error
     // page, the server answers its plain fallback.

@@ -60,7 +60,6 @@ export function FavouriteButton({
         ref={button}
         type="button"
         className={`favourite-button${className ? ` ${className}` : ''}`}
-        data-ready={hydrated}
         aria-pressed={selected}
         aria-label={
           selected

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import '../styles/search-card.css';
@@ -10,8 +11,9 @@ import { href } from '../../shared/routes';
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
 // hidden), surface, rooms, bedrooms and the exclusivity badge. The whole card is one link (the
 // title's link stretched over the card); `actions` (a favourite toggle...) sits above it.
-// A result page shows 24 of them: the markup is kept short (a plain <a>, which the app's
-// document-level listener turns into a client navigation, and the facts as one line of text).
+// A result page shows 24 of them: the markup is kept short (no wrappers, a plain <a>, which the
+// app's document-level listener turns into a client navigation, the facts as one line of text)
+// and texts that only depend on a number are formatted once.
 
 /** Sizes of a card's photo in the result grid (1 column, 2 from 768 px, 3 from 1024 px). */
 export const CARD_PHOTO_SIZES =
@@ -19,7 +21,8 @@ export const CARD_PHOTO_SIZES =
 
 /** URL of a photo at one of its widths, served by the BFF. */
 export function photoUrl(photo: Pick<Photo, 'src'>, width: number): string {
-  return photo.src.replace(/^\/photos\//, '/media/').replace('{w}', String(width));
+  const src = photo.src.startsWith('/photos/') ? `/media/${photo.src.slice(8)}` : photo.src;
+  return src.replace('{w}', String(width));
 }
 
 /** srcset of a photo over its widths. */
@@ -106,11 +109,29 @@ export interface OfferCardProps {
   eager?: boolean;
   /** Level of the title heading (default 3). */
   headingLevel?: 2 | 3 | 4;
-  /** Controls placed on the card above its link, e.g. a favourite toggle. */
+  /**
+   * Controls placed on the card above its link, e.g. a favourite toggle: each element with the
+   * class `offer-card__action` (or a favourite toggle) sits in the card's top right corner.
+   */
   actions?: ReactNode;
   className?: string;
   /** Called when the card's link is followed (e.g. to remember the list). */
   onNavigate?: () => void;
+}
+
+/** Texts of a catalog that depend on a number only ("4 pièces"), by catalog, kind and number. */
+const countTexts = new WeakMap<object, Map<string, string>>();
+
+function countText(i18n: I18n, kind: string, n: number, format: () => string): string {
+  let texts = countTexts.get(i18n.messages);
+  if (!texts) countTexts.set(i18n.messages, (texts = new Map()));
+  const key = `${kind}:${n}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = format();
+    if (texts.size < 2000) texts.set(key, text);
+  }
+  return text;
 }
 
 export function OfferCard({
@@ -124,7 +145,7 @@ export function OfferCard({
   className,
   onNavigate,
 }: OfferCardProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const Heading = `h${headingLevel}` as const;
   const amount = offerAmount(offer);
   const price =
@@ -132,54 +153,61 @@ export function OfferCard({
       ? t`Prix sur demande`
       : formatPrice(amount, offer.nature.id, lang);
   // Surface, rooms and bedrooms on one line: one text node rather than a list of three.
-  const facts: string[] = [];
-  if (offer.surface !== null) facts.push(formatSurface(offer.surface, lang));
-  if (offer.rooms !== null) {
-    const rooms = offer.rooms;
-    facts.push(t`${plural(rooms, { one: '# pièce', other: '# pièces' })}`);
+  let facts = offer.surface !== null ? formatSurface(offer.surface, lang) : '';
+  const rooms = offer.rooms;
+  if (rooms !== null) {
+    const text = countText(
+      i18n,
+      'rooms',
+      rooms,
+      () => t`${plural(rooms, { one: '# pièce', other: '# pièces' })}`,
+    );
+    facts = facts ? `${facts} · ${text}` : text;
   }
-  if (offer.bedrooms !== null) {
-    const bedrooms = offer.bedrooms;
-    facts.push(t`${plural(bedrooms, { one: '# chambre', other: '# chambres' })}`);
+  const bedrooms = offer.bedrooms;
+  if (bedrooms !== null) {
+    const text = countText(
+      i18n,
+      'bedrooms',
+      bedrooms,
+      () => t`${plural(bedrooms, { one: '# chambre', other: '# chambres' })}`,
+    );
+    facts = facts ? `${facts} · ${text}` : text;
   }
   const photo = offer.photo;
   return (
     <article className={`offer-card${className ? ` ${className}` : ''}`} data-offer-id={offer.id}>
-      <div className="offer-card__media">
-        {photo ? (
-          <img
-            className="offer-card__photo"
-            src={photoUrl(photo, photo.widths.includes(800) ? 800 : (photo.widths[0] ?? 800))}
-            srcSet={photoSrcSet(photo)}
-            sizes={CARD_PHOTO_SIZES}
-            width={photo.width}
-            height={photo.height}
-            alt={photo.alt}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
-        ) : (
-          <div className="offer-card__no-photo" aria-hidden="true" />
-        )}
-        {offer.exclusivity ? <span className="offer-card__badge">{t`Exclusivité`}</span> : null}
-      </div>
-      <div className="offer-card__body">
-        <Heading className="offer-card__title">
-          <a
-            href={to ?? offerHref(offer, lang, config)}
-            className="offer-card__link"
-            onClick={onNavigate}
-          >
-            {offer.titre1}
-          </a>
-        </Heading>
-        <p className="offer-card__subtitle">{offer.titre2}</p>
-        <p className="offer-card__price">
-          {offer.prixCache ? <span className="offer-card__price-hidden">{price}</span> : price}
-        </p>
-        {facts.length > 0 ? <p className="offer-card__facts">{facts.join(' · ')}</p> : null}
-      </div>
-      {actions ? <div className="offer-card__actions">{actions}</div> : null}
+      {photo ? (
+        <img
+          className="offer-card__photo"
+          src={photoUrl(photo, photo.widths.includes(800) ? 800 : (photo.widths[0] ?? 800))}
+          srcSet={photoSrcSet(photo)}
+          sizes={CARD_PHOTO_SIZES}
+          width={photo.width}
+          height={photo.height}
+          alt={photo.alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      ) : (
+        <div className="offer-card__photo offer-card__no-photo" aria-hidden="true" />
+      )}
+      {offer.exclusivity ? <span className="offer-card__badge">{t`Exclusivité`}</span> : null}
+      <Heading className="offer-card__title">
+        <a
+          href={to ?? offerHref(offer, lang, config)}
+          className="offer-card__link"
+          onClick={onNavigate}
+        >
+          {offer.titre1}
+        </a>
+      </Heading>
+      <p className="offer-card__subtitle">{offer.titre2}</p>
+      <p className="offer-card__price">
+        {offer.prixCache ? <span className="offer-card__price-hidden">{price}</span> : price}
+      </p>
+      {facts ? <p className="offer-card__facts">{facts}</p> : null}
+      {actions}
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { langOfPath } from '../../client/app/route-table';
@@ -9,21 +8,19 @@ import { cacheTagValue, pageCacheControl } from './cache';
 
 // Every other GET is a page: a Fetch Request (aborted when the visitor goes away) goes through
 // react-router's static handler in the server entry, and the HTML goes out with Content-Language,
-// Cache-Control and the edge cache tag header. Pages have no Suspense boundary: the data is
-// loaded before the shell renders, so React writes the whole document at once; it is gathered
-// and sent as one body (one write, a Content-Length) rather than streamed in 2 KB pieces.
+// Cache-Control and the edge cache tag header. The data is loaded before React renders and no
+// screen suspends, so the document is rendered whole and sent as one body with its length.
 
 export interface PageRouteOptions {
   renderer: Renderer;
   cacheTagHeader: string;
   /** Public origin for canonical URLs; the request's own origin when absent. */
   publicUrl: string | undefined;
-  /** Longest time a page may take to render before it is cut (ms). */
+  /** Longest time a page may take (data and render) before it is cut (ms). */
   renderTimeoutMs: number;
 }
 
-const BOT =
-  /bot|crawler|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link|whatsapp|lighthouse/i;
+const RENDER_TIMEOUT = new Error('render timeout');
 
 /** `.` and `..` path segments, plain or percent-encoded (any case). */
 const DOT_SEGMENT = /(?<=\/)(?:\.|%2e){1,2}(?=\/|$)/gi;
@@ -51,32 +48,6 @@ function toFetchRequest(request: FastifyRequest, origin: string, signal: AbortSi
     else headers.set(name, value);
   }
   return new Request(pageUrl(request.url, origin), { method: 'GET', headers, signal });
-}
-
-/** The whole output of a render, once React has written it. */
-function gather(
-  result: Extract<Awaited<ReturnType<SsrModule['render']>>, { kind: 'html' }>,
-): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      // Never ask React to wait for a drain: everything stays in memory until the end.
-      highWaterMark: 64 * 1024 * 1024,
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        resolve(Buffer.concat(chunks));
-        callback();
-      },
-      destroy(error, callback) {
-        if (error) reject(error);
-        callback(error);
-      },
-    });
-    result.pipe(sink);
-  });
 }
 
 async function sendFallback(reply: FastifyReply, ssr: SsrModule | undefined, pathname: string) {
@@ -111,6 +82,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     const tags = new Set<string>();
     let ssr: SsrModule | undefined;
     let result: Awaited<ReturnType<SsrModule['render']>>;
+    const timer = setTimeout(() => controller.abort(RENDER_TIMEOUT), options.renderTimeoutMs);
     try {
       ssr = await renderer.load();
       result = await ssr.render(toFetchRequest(request, origin, controller.signal), {
@@ -119,13 +91,16 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
         assets: renderer.assets,
         origin,
         tags,
-        waitForAll: BOT.test(request.headers['user-agent'] ?? ''),
         onError: (error) => request.log.error({ err: error }, 'page render error'),
       });
     } catch (error) {
-      if (controller.signal.aborted) return reply.hijack();
+      if (controller.signal.aborted && controller.signal.reason !== RENDER_TIMEOUT) {
+        return reply.hijack();
+      }
       request.log.error({ err: error }, 'error page failed');
       return sendFallback(reply, ssr, pathname);
+    } finally {
+      clearTimeout(timer);
     }
 
     if (result.kind === 'response') {
@@ -142,20 +117,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
     }
 
-    const timer = setTimeout(
-      () => result.abort(new Error('render timeout')),
-      options.renderTimeoutMs,
-    );
-    let body: Buffer;
-    try {
-      body = await gather(result);
-    } catch (error) {
-      if (controller.signal.aborted) return reply.hijack();
-      request.log.error({ err: error }, 'page render failed');
-      return sendFallback(reply, ssr, pathname);
-    } finally {
-      clearTimeout(timer);
-    }
     reply
       .code(result.status)
       .type('text/html; charset=utf-8')
@@ -164,7 +125,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       .header('vary', 'Accept-Encoding');
     const tagValue = cacheTagValue(options.cacheTagHeader, tags);
     if (tagValue && result.status < 500) reply.header(options.cacheTagHeader, tagValue);
-    return reply.send(body);
+    return reply.send(result.html);
   };
   // The frame file of pages (client/app/hydration.ts): named after its content, kept for good.
   const FrameParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}\.json$/)) });

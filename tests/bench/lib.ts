@@ -185,14 +185,10 @@ export async function startInMemoryRenderServer(
       assets: renderer.assets,
       origin,
       tags: new Set(),
-      waitForAll: false,
       onError: () => {},
     });
     if (result.kind === 'response') return reply.code(result.response.status).send();
-    reply.code(result.status).type('text/html; charset=utf-8');
-    reply.hijack();
-    reply.raw.writeHead(result.status, { 'content-type': 'text/html; charset=utf-8' });
-    result.pipe(reply.raw);
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { url, close: () => app.close() };

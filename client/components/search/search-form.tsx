@@ -270,21 +270,19 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
         {index.assetKeys.length > 0 ? (
           <fieldset className="search-form__assets">
             <legend>{t`Atouts`}</legend>
-            <ul>
+            <div className="search-form__asset-grid">
               {index.assetKeys.map((key) => (
-                <li key={key}>
-                  <label className={assetCheckClass(key)}>
-                    <input
-                      type="checkbox"
-                      name="assets"
-                      value={key}
-                      defaultChecked={chosenAssets.has(key)}
-                    />
-                    {ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key}
-                  </label>
-                </li>
+                <label key={key} className={assetCheckClass(key)}>
+                  <input
+                    type="checkbox"
+                    name="assets"
+                    value={key}
+                    defaultChecked={chosenAssets.has(key)}
+                  />
+                  {ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key}
+                </label>
               ))}
-            </ul>
+            </div>
           </fieldset>
         ) : null}
       </details>

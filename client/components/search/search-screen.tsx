@@ -97,8 +97,10 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         : null
     : current;
   const path = listPath(criteria, place, lang, config);
-  // This page with its query (page and sort included): where the offer page leads back to.
+  // This page with its query (page and sort included): where the offer page leads back to. The
+  // offer links all carry the same search, built once.
   const currentPath = listPath(criteria, place, lang, config, toSearchQuery(criteria, { config }));
+  const inSearch = offerHrefInSearch('', currentPath, offers.search_key);
   const total = offers.total;
   const rubriqueHref = (id: number) =>
     listPath({ ...criteria, rubriques: [id], page: 1 }, place, lang, config);
@@ -139,9 +141,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           label={texts.heading}
           renderActions={(offer) => <FavouriteButton offer={offer} />}
           // The offer page shows previous/next in this search and the way back to this page.
-          linkFor={(offer) =>
-            offerHrefInSearch(offerHref(offer, lang, config), currentPath, offers.search_key)
-          }
+          linkFor={(offer) => `${offerHref(offer, lang, config)}${inSearch}`}
         />
       ) : fallback ? (
         <FallbackBlock
