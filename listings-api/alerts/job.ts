@@ -7,6 +7,7 @@ import type { Database } from '../db/types';
 import { addressOf, defaultFrom, siteNameOf } from './config';
 import type { AlertLog, MailTransport } from './mailer';
 import { createReferenceCache, type Reference } from '../lib/reference';
+import { startPeriodic, type Periodic } from '../lib/periodic';
 import { loadPortalConfig } from './portal-config';
 import {
   DIGEST_LIMIT,
@@ -551,10 +552,7 @@ export async function runAlertJob(db: Db, options: AlertJobOptions): Promise<Ale
   return ctx.summary;
 }
 
-export interface AlertScheduler {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
+export type AlertScheduler = Periodic;
 
 /**
  * Runs the alert job now and then every `intervalMs` (a run never overlaps the previous one).
@@ -565,34 +563,14 @@ export function startAlertScheduler(
   options: { intervalMs: number } & Omit<AlertJobOptions, 'now'>,
 ): AlertScheduler {
   const { intervalMs, ...jobOptions } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-
-  const tick = () => {
-    running = runAlertJob(db, jobOptions)
-      .then((summary) => {
-        if (summary.sent + summary.failed + summary.cancelled + summary.skippedAlerts > 0) {
-          options.log.info({ ...summary }, 'alert mail run');
-        }
-      })
-      .catch((err: unknown) => options.log.error({ err }, 'alert mail run failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) {
-          timer = setTimeout(tick, intervalMs);
-          timer.unref();
-        }
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startPeriodic(
+    async () => {
+      const summary = await runAlertJob(db, jobOptions);
+      if (summary.sent + summary.failed + summary.cancelled + summary.skippedAlerts > 0) {
+        options.log.info({ ...summary }, 'alert mail run');
+      }
     },
-  };
+    intervalMs,
+    (err) => options.log.error({ err }, 'alert mail run failed'),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../db/connection';
+import { startPeriodic, type Periodic } from '../lib/periodic';
 
 // The retention periods of the personal-data page (client/content/legal/personal-data.*.tsx),
 // enforced: each run deletes the rows past their period. The page and these rules say the same;
@@ -106,10 +107,7 @@ export interface PurgeLog {
   error(obj: object, msg: string): void;
 }
 
-export interface PurgeScheduler {
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-}
+export type PurgeScheduler = Periodic;
 
 /**
  * Runs the purge now and then every `intervalMs` (a run never overlaps the previous one).
@@ -119,35 +117,15 @@ export function startPurgeScheduler(
   db: Db,
   options: { intervalMs: number; log: PurgeLog },
 ): PurgeScheduler {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-
-  const tick = () => {
-    running = purgeExpiredData(db)
-      .then((summary) => {
-        const total = Object.values(summary).reduce((a, b) => a + b, 0);
-        if (total > 0) options.log.info({ ...summary }, 'personal data past retention deleted');
-      })
-      .catch((err: unknown) => options.log.error({ err }, 'personal data purge failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) {
-          timer = setTimeout(tick, options.intervalMs);
-          timer.unref();
-        }
-      });
-  };
-  timer = setTimeout(tick, 0);
-  timer.unref();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startPeriodic(
+    async () => {
+      const summary = await purgeExpiredData(db);
+      const total = Object.values(summary).reduce((a, b) => a + b, 0);
+      if (total > 0) options.log.info({ ...summary }, 'personal data past retention deleted');
     },
-  };
+    options.intervalMs,
+    (err) => options.log.error({ err }, 'personal data purge failed'),
+  );
 }
 
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;

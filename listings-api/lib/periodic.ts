@@ -1,0 +1,42 @@
+/** A job run now and then every `intervalMs`. */
+export interface Periodic {
+  /** Stops the timer and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `run` now and then `intervalMs` after each run ends (a run never overlaps the previous
+ * one). A failed run goes to `onError` and the next run goes ahead. The timer keeps no process
+ * alive.
+ */
+export function startPeriodic(
+  run: () => Promise<void>,
+  intervalMs: number,
+  onError: (err: unknown) => void,
+): Periodic {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+
+  const tick = () => {
+    running = run()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs);
+          timer.unref();
+        }
+      });
+  };
+  timer = setTimeout(tick, 0);
+  timer.unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
