@@ -164,6 +164,27 @@ function memoPortalApi(inner: PortalApi): PortalApi {
   };
 }
 
+/** The production SSR bundle with every loader answer kept in memory after its first call. */
+async function inMemoryRenderer(apiUrl: string) {
+  const renderer = await buildRenderer();
+  const ssr = await renderer.load();
+  const logger = pino({ level: 'warn' });
+  const upstream = createUpstreamClient({ baseUrl: apiUrl, timeoutMs: 5_000, logger });
+  const api = memoPortalApi(createServerPortalApi({ upstream, cache: new MemoryCache() }));
+  return {
+    render: (pagePath: string, origin: string) =>
+      ssr.render(new Request(new URL(pagePath, origin)), {
+        api,
+        nonce: 'bench',
+        assets: renderer.assets,
+        origin,
+        tags: new Set(),
+        onError: () => {},
+      }),
+    close: () => upstream.close(),
+  };
+}
+
 /**
  * The second ceiling: the production SSR bundle rendering pages with every loader answer already
  * in memory (no upstream call after the first request of each page).
@@ -171,27 +192,49 @@ function memoPortalApi(inner: PortalApi): PortalApi {
 export async function startInMemoryRenderServer(
   apiUrl: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const renderer = await buildRenderer();
-  const ssr = await renderer.load();
-  const logger = pino({ level: 'warn' });
-  const upstream = createUpstreamClient({ baseUrl: apiUrl, timeoutMs: 5_000, logger });
-  const api = memoPortalApi(createServerPortalApi({ upstream, cache: new MemoryCache() }));
+  const renderer = await inMemoryRenderer(apiUrl);
   const app: FastifyInstance = Fastify({ logger: false });
   app.get('/*', async (request, reply) => {
-    const origin = `http://${request.host}`;
-    const result = await ssr.render(new Request(new URL(request.url, origin)), {
-      api,
-      nonce: 'bench',
-      assets: renderer.assets,
-      origin,
-      tags: new Set(),
-      onError: () => {},
-    });
+    const result = await renderer.render(request.url, `http://${request.host}`);
     if (result.kind === 'response') return reply.code(result.response.status).send();
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url, close: () => app.close() };
+  return {
+    url,
+    close: async () => {
+      await app.close();
+      await renderer.close();
+    },
+  };
+}
+
+/**
+ * What one render of a page costs, its data in memory: CPU milliseconds per render (mean over
+ * `renders`, after a warm-up) and the size of the HTML. Where the server's time goes without
+ * HTTP or upstream calls.
+ */
+export async function renderCost(
+  apiUrl: string,
+  pagePath: string,
+  { renders = 400 } = {},
+): Promise<{ cpuMs: number; bytes: number }> {
+  const renderer = await inMemoryRenderer(apiUrl);
+  try {
+    let bytes = 0;
+    const once = async () => {
+      const result = await renderer.render(pagePath, 'http://127.0.0.1');
+      if (result.kind !== 'html') throw new Error(`${pagePath} did not render a page`);
+      bytes = Buffer.byteLength(result.html);
+    };
+    for (let i = 0; i < 100; i++) await once();
+    const start = process.cpuUsage();
+    for (let i = 0; i < renders; i++) await once();
+    const used = process.cpuUsage(start);
+    return { cpuMs: (used.user + used.system) / 1000 / renders, bytes };
+  } finally {
+    await renderer.close();
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OfferList } from '../../shared/contract';
-import { benchPage, printFigures, type Figures, type Portal } from './lib';
+import { benchPage, printFigures, renderCost, type Figures, type Portal } from './lib';
 
 // The result list page (nature + rubrique + place + price filter, 24 offers) served by the
 // production build in embedded mode, at 1 and 32 connections, next to its two ceilings: the same
@@ -94,5 +94,10 @@ export async function benchList(portal: Portal, { seconds = 8 } = {}): Promise<F
   const rows = await benchPage(portal, `list ${path}`, path, { seconds });
   printFigures('Result list page (production build, embedded PGlite)', rows);
   for (const line of verdicts(rows)) console.log(line);
+  const cost = await renderCost(portal.apiUrl, path);
+  console.log(
+    `page ${(cost.bytes / 1024).toFixed(1)} KB of HTML; ` +
+      `${cost.cpuMs.toFixed(2)} ms CPU per render with its data in memory`,
+  );
   return rows;
 }
