@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
@@ -115,7 +114,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
               {last || !crumb.href ? (
                 <span aria-current={last ? 'page' : undefined}>{crumb.label}</span>
               ) : (
-                <Link to={crumb.href}>{crumb.label}</Link>
+                <a href={crumb.href}>{crumb.label}</a>
               )}
             </li>
           );

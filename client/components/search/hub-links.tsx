@@ -21,7 +21,8 @@ import { formatNumber } from '../../../shared/format';
 
 // Hub links (spec section 2, "hub pages per rubrique and per place"): sub-places and
 // sub-categories that have at least the settings' minimum count of offers (minHubLinkCount).
-// Plain links (the app's document listener navigates without a reload).
+// Plain links (the app's document listener navigates without a reload), each followed by its
+// count as plain text (styled by the list).
 
 export function HubLinks({
   places,
@@ -52,13 +53,13 @@ export function HubLinks({
       {rubs.length > 0 ? (
         <section className="hub-links__group" aria-labelledby="hub-rubriques">
           <h2 id="hub-rubriques">{rubriquesTitle ?? t`Par catégorie`}</h2>
-          <ul className="link-list link-list--columns">
+          <ul className="link-list link-list--columns link-list--counts">
             {rubs.map((r) => (
               <li key={r.rubrique_id}>
                 <a href={rubriqueHref(r.rubrique_id)}>
                   {index.rubriques.get(r.rubrique_id)!.plural[lang]}
-                </a>{' '}
-                <span className="link-list__count">{`(${count(r.count)})`}</span>
+                </a>
+                {` (${count(r.count)})`}
               </li>
             ))}
           </ul>
@@ -67,11 +68,11 @@ export function HubLinks({
       {places.length > 0 ? (
         <section className="hub-links__group" aria-labelledby="hub-places">
           <h2 id="hub-places">{placesTitle ?? t`Par lieu`}</h2>
-          <ul className="link-list link-list--columns">
+          <ul className="link-list link-list--columns link-list--counts">
             {places.map((p) => (
               <li key={p.lieu.id}>
-                <a href={placeHref(p.lieu.slug)}>{p.lieu.libelle}</a>{' '}
-                <span className="link-list__count">{`(${count(p.count)})`}</span>
+                <a href={placeHref(p.lieu.slug)}>{p.lieu.libelle}</a>
+                {` (${count(p.count)})`}
               </li>
             ))}
           </ul>

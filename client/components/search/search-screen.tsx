@@ -1,12 +1,13 @@
 import '../../styles/search.css';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import type { Config, Lang, NatureId } from '../../../shared/contract';
+import type { Config, Lang } from '../../../shared/contract';
 import { pathRubriqueOf, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
 import { href } from '../../../shared/routes';
 import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
 import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
-import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs } from '../breadcrumbs';
+import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs, type Crumb } from '../breadcrumbs';
 import { AlertForm } from '../alert-form';
 import { FavouriteButton } from '../favourite-button';
 import { offerHref } from '../offer-card';
@@ -69,19 +70,46 @@ function isBareNaturePage(data: SearchPageData): boolean {
   );
 }
 
+interface PageBasics {
+  i18n: I18n;
+  /** The rubrique of the list's path (null: none or several). */
+  pathRubrique: number | null;
+  texts: ReturnType<typeof listTexts>;
+  crumbs: Crumb[];
+}
+
+/** Per page data: what both the head and the view need, worked out once. */
+const basicsOf = new WeakMap<SearchPageData, PageBasics>();
+
+function pageBasics(data: SearchPageData, config: Config, lang: Lang, i18n: I18n): PageBasics {
+  const known = basicsOf.get(data);
+  if (known && known.i18n === i18n) return known;
+  const { criteria, place } = data;
+  const pathRubrique = pathRubriqueOf(criteria, config);
+  const basics = {
+    i18n,
+    pathRubrique,
+    texts: listTexts(i18n, config, lang, criteria, place),
+    crumbs: searchCrumbs({
+      config,
+      lang,
+      i18n,
+      nature: criteria.nature,
+      rubrique: pathRubrique,
+      ancestors: data.ancestors,
+      place,
+    }),
+  };
+  basicsOf.set(data, basics);
+  return basics;
+}
+
 function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
   const { t, i18n } = useLingui();
   const { criteria, place, offers, fallback } = data;
-  const texts = listTexts(i18n, config, lang, criteria, place);
-  const crumbs = searchCrumbs({
-    config,
-    lang,
-    i18n,
-    nature: criteria.nature,
-    rubrique: pathRubriqueOf(criteria, config),
-    ancestors: data.ancestors,
-    place,
-  });
+  const { texts, crumbs, pathRubrique } = pageBasics(data, config, lang, i18n);
+  // The path's rubrique, read once for every link of the page.
+  const rubrique = pathRubrique ?? undefined;
   const bare = isBareNaturePage(data);
   useSaveSearchOnChange(bare ? null : criteria, config);
   const restored = useRestoredSearch(criteria, config, lang, bare);
@@ -96,25 +124,22 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         ? current
         : null
     : current;
-  const path = listPath(criteria, place, lang, config);
+  const pathWith = (query?: URLSearchParams) =>
+    place.generic
+      ? href('nature', { nature: criteria.nature, rubrique }, lang, config, { query })
+      : href('list', { nature: criteria.nature, rubrique, lieu: place.slug }, lang, config, {
+          query,
+        });
+  const path = pathWith();
   // This page with its query (page and sort included): where the offer page leads back to. The
   // offer links all carry the same search, built once.
-  const currentPath = listPath(criteria, place, lang, config, toSearchQuery(criteria, { config }));
+  const currentPath = pathWith(toSearchQuery(criteria, { config }));
   const inSearch = offerHrefInSearch('', currentPath, offers.search_key);
   const total = offers.total;
   const rubriqueHref = (id: number) =>
     listPath({ ...criteria, rubriques: [id], page: 1 }, place, lang, config);
   const placeHref = (slug: string) =>
-    href(
-      'list',
-      {
-        nature: criteria.nature,
-        rubrique: pathRubriqueOf(criteria, config) ?? undefined,
-        lieu: slug,
-      },
-      lang,
-      config,
-    );
+    href('list', { nature: criteria.nature, rubrique, lieu: slug }, lang, config);
 
   return (
     <div className="search-page">
@@ -155,9 +180,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
       <Pager
         page={criteria.page}
         pageCount={data.pageCount}
-        hrefFor={(page) =>
-          listPath(criteria, place, lang, config, toSearchQuery({ ...criteria, page }, { config }))
-        }
+        hrefFor={(page) => pathWith(toSearchQuery({ ...criteria, page }, { config }))}
       />
       <AlertForm criteria={criteria} lieu={place} config={config} lang={lang} />
       <HubLinks
@@ -182,16 +205,7 @@ export function createSearchScreen(kind: 'nature' | 'list'): ScreenModule<Search
 
     head({ data, config, lang, i18n, url }) {
       const { criteria, place } = data;
-      const texts = listTexts(i18n, config, lang, criteria, place);
-      const crumbs = searchCrumbs({
-        config,
-        lang,
-        i18n,
-        nature: criteria.nature as NatureId,
-        rubrique: pathRubriqueOf(criteria, config),
-        ancestors: data.ancestors,
-        place,
-      });
+      const { texts, crumbs } = pageBasics(data, config, lang, i18n);
       // Sorted, paged, filtered and empty variants stay out of the index.
       const variant =
         data.filtered ||

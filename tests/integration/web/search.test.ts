@@ -37,11 +37,13 @@ function cardPrices(html: string): (number | null)[] {
   );
 }
 
-/** The "(n)" counts of hub and substitute links. */
+/** The "(n)" counts of hub links (text after the link) and substitute links. */
 function linkCounts(html: string): number[] {
-  return [...html.replace(/<!-- -->/g, '').matchAll(/class="link-list__count">\((\d+)\)/g)].map(
-    (m) => Number(m[1]),
-  );
+  return [
+    ...html
+      .replace(/<!-- -->/g, '')
+      .matchAll(/(?:class="link-list__count">|<\/a> )\((\d[\d\s\u202f,.]*)[^)]*\)/g),
+  ].map((m) => Number(m[1]!.replace(/\D/g, '')));
 }
 
 /** A GET over HTTP with the request target exactly as given (no URL normalisation on the way). */
