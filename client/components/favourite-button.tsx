@@ -16,9 +16,10 @@ import {
 // per nature after confirmation). A click opens a modal confirmation dialog; confirming changes
 // the selection (kept in the browser: the header badge follows) and a status message says so.
 // The selection lives in the browser only: before the page runs (no JavaScript) the toggle keeps
-// its place but is hidden. A result page holds one per card, so the server sends the bare button
-// (its heart is drawn by CSS, outlined or filled after aria-pressed); the status region that
-// announces a change is added once the page runs, before any click can need it.
+// its place but is hidden. The button is bare (its heart is drawn by CSS, outlined or filled after
+// aria-pressed); the status region that announces a change is added once the page runs, before
+// any click can need it. On offer cards the toggle sits in a corner and takes no room: it is not
+// sent at all before the page runs (`deferred`), which spares a result page 24 hidden buttons.
 
 export interface FavouriteOffer {
   id: number;
@@ -29,12 +30,32 @@ export interface FavouriteOffer {
 export function FavouriteButton({
   offer,
   className,
+  deferred = false,
 }: {
   offer: FavouriteOffer;
   className?: string;
+  /**
+   * Rendered only once the page runs (nothing in the server's HTML): for a toggle that takes no
+   * room in the layout, like the corner of an offer card. Where the toggle has its place in a
+   * row (the offer page), leave it false: the hidden button keeps the row from shifting.
+   */
+  deferred?: boolean;
+}) {
+  const hydrated = useHydrated();
+  if (deferred && !hydrated) return null;
+  return <FavouriteToggle offer={offer} className={className} hydrated={hydrated} />;
+}
+
+function FavouriteToggle({
+  offer,
+  className,
+  hydrated,
+}: {
+  offer: FavouriteOffer;
+  className?: string;
+  hydrated: boolean;
 }) {
   const { t } = useLingui();
-  const hydrated = useHydrated();
   const selection = useSelection();
   const selected = natureInSelection(selection, offer.id) !== null;
   const full = !selected && selectionSize(selection) >= MAX_SELECTION;

@@ -133,7 +133,7 @@ export function FallbackBlock({
           lang={lang}
           config={config}
           label={t`Biens les plus proches`}
-          renderActions={(offer) => <FavouriteButton offer={offer} />}
+          renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
         />
         {links}
       </div>
@@ -168,7 +168,7 @@ export function FallbackBlock({
             lang={lang}
             config={config}
             label={t`Biens sans vos filtres`}
-            renderActions={(offer) => <FavouriteButton offer={offer} />}
+            renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
           />
         </>
       ) : null}

@@ -164,7 +164,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           lang={lang}
           config={config}
           label={texts.heading}
-          renderActions={(offer) => <FavouriteButton offer={offer} />}
+          renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
           // The offer page shows previous/next in this search and the way back to this page.
           linkFor={(offer) => `${offerHref(offer, lang, config)}${inSearch}`}
         />
