@@ -9,7 +9,8 @@ import { href } from '../../shared/routes';
 
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
-// hidden), surface, rooms, bedrooms and the exclusivity badge. The whole card is one link (the
+// hidden), surface, rooms, bedrooms, the exclusivity badge and the featured mention (a paid
+// option that ranks the offer first: French law wants paid placement visible where it shows). The whole card is one link (the
 // title's link stretched over the card); `actions` (a favourite toggle...) sits above it.
 // A result page shows 24 of them: the markup is kept short (no wrappers, a plain <a>, which the
 // app's document-level listener turns into a client navigation, the facts as one line of text)
@@ -47,6 +48,7 @@ export type CardOffer = Pick<
   | 'rooms'
   | 'bedrooms'
   | 'exclusivity'
+  | 'premium'
   | 'photo'
 > & { lieu: Pick<OfferSummary['lieu'], 'slug'> };
 
@@ -68,6 +70,7 @@ export function toCardOffer(offer: CardOffer): CardOffer {
     rooms: offer.rooms,
     bedrooms: offer.bedrooms,
     exclusivity: offer.exclusivity,
+    premium: offer.premium,
     photo: offer.photo,
   };
 }
@@ -203,6 +206,7 @@ export function OfferCard({
         </a>
       </Heading>
       <p className="offer-card__subtitle">{offer.titre2}</p>
+      {offer.premium ? <p className="offer-card__featured">{t`Annonce mise en avant`}</p> : null}
       <p className="offer-card__price">
         {offer.prixCache ? <span className="offer-card__price-hidden">{price}</span> : price}
       </p>

@@ -38,7 +38,7 @@ function Body({ to }: LegalBodyProps) {
       <ol>
         <li>
           first, listings with a <strong>featured option</strong>, which the agency paid{' '}
-          {COMPANY.name} for;
+          {COMPANY.name} for; they are marked “Featured listing” in the lists;
         </li>
         <li>then, within each group, from the most recently published to the oldest.</li>
       </ol>

@@ -42,7 +42,8 @@ function Body({ to }: LegalBodyProps) {
       <ol>
         <li>
           d’abord les annonces bénéficiant d’une <strong>option de mise en avant</strong>, que
-          l’agence a souscrite contre rémunération auprès de {COMPANY.name} ;
+          l’agence a souscrite contre rémunération auprès de {COMPANY.name} ; elles portent la
+          mention « Annonce mise en avant » dans les listes ;
         </li>
         <li>
           puis, parmi elles et parmi les autres, de la plus récemment publiée à la plus ancienne.
