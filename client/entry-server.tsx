@@ -61,8 +61,8 @@ export type RenderResult =
       lang: Lang;
       screen: string | undefined;
       cache: CachePolicy | undefined;
-      /** The whole document. */
-      html: string;
+      /** The whole document, UTF-8. */
+      body: Buffer;
     };
 
 const catalogs = Promise.all([loadI18n('fr'), loadI18n('en')]);
@@ -158,8 +158,10 @@ function renderContext(
       />
     </ShellProvider>
   );
-  const html = renderToString(element);
-  const close = html.lastIndexOf('</body>');
+  // React builds the document as a string of many small pieces: it is encoded once, and the
+  // bootstrap script goes in before the body's end in the bytes.
+  const html = Buffer.from(renderToString(element), 'utf8');
+  const close = html.lastIndexOf(BODY_END);
   if (close === -1) throw new Error('the document has no body');
   const scripts = options.assets.entryScripts
     .map(
@@ -173,9 +175,17 @@ function renderContext(
     lang,
     screen,
     cache: screen ? loadedScreen(screen)?.cache : undefined,
-    html: `<!DOCTYPE html>${html.slice(0, close)}${scripts}${html.slice(close)}`,
+    body: Buffer.concat([
+      DOCTYPE,
+      html.subarray(0, close),
+      Buffer.from(scripts, 'utf8'),
+      html.subarray(close),
+    ]),
   };
 }
+
+const DOCTYPE = Buffer.from('<!DOCTYPE html>', 'utf8');
+const BODY_END = Buffer.from('</body>', 'utf8');
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -125,7 +125,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       .header('vary', 'Accept-Encoding');
     const tagValue = cacheTagValue(options.cacheTagHeader, tags);
     if (tagValue && result.status < 500) reply.header(options.cacheTagHeader, tagValue);
-    return reply.send(result.html);
+    return reply.send(result.body);
   };
   // The frame file of pages (client/app/hydration.ts): named after its content, kept for good.
   const FrameParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}\.json$/)) });

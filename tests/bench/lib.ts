@@ -197,7 +197,7 @@ export async function startInMemoryRenderServer(
   app.get('/*', async (request, reply) => {
     const result = await renderer.render(request.url, `http://${request.host}`);
     if (result.kind === 'response') return reply.code(result.response.status).send();
-    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.body);
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -225,7 +225,7 @@ export async function renderCost(
     const once = async () => {
       const result = await renderer.render(pagePath, 'http://127.0.0.1');
       if (result.kind !== 'html') throw new Error(`${pagePath} did not render a page`);
-      bytes = Buffer.byteLength(result.html);
+      bytes = result.body.length;
     };
     for (let i = 0; i < 100; i++) await once();
     const start = process.cpuUsage();
