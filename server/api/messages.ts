@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { MessageDescriptor } from '@lingui/core';
+import PO from 'pofile';
 import type { Lang } from '../../shared/contract';
 
 // The message catalogs (locales/{lang}/messages.po) for texts the BFF writes itself, such as the
@@ -12,35 +13,12 @@ type Catalog = ReadonlyMap<string, string>;
 
 const catalogs = new Map<Lang, Catalog>();
 
-/** msgid → msgstr of a .po file (multi-line strings joined, escapes decoded). */
+/** msgid → msgstr of a .po file (obsolete entries and the header left out). */
 export function parsePo(source: string): Map<string, string> {
   const out = new Map<string, string>();
-  let field: 'id' | 'text' | null = null;
-  let id = '';
-  let text = '';
-  const flush = () => {
-    if (field !== null && id !== '') out.set(id, text);
-    field = null;
-    id = '';
-    text = '';
-  };
-  const unquote = (s: string) => JSON.parse(s) as string;
-  for (const raw of source.split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('msgid ')) {
-      flush();
-      field = 'id';
-      id = unquote(line.slice(6));
-    } else if (line.startsWith('msgstr ')) {
-      field = 'text';
-      text = unquote(line.slice(7));
-    } else if (line.startsWith('"') && field === 'id') {
-      id += unquote(line);
-    } else if (line.startsWith('"') && field === 'text') {
-      text += unquote(line);
-    }
+  for (const item of PO.parse(source).items) {
+    if (!item.obsolete && item.msgid !== '') out.set(item.msgid, item.msgstr.join(''));
   }
-  flush();
   return out;
 }
 
