@@ -17,6 +17,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/shared ./shared
+# The server imports a few client modules at run time (route table, form queries, page state).
+COPY --from=build --chown=node:node /app/client ./client
 COPY --from=build --chown=node:node /app/listings-api ./listings-api
 COPY --from=build --chown=node:node /app/locales ./locales
 RUN mkdir -p /app/.data && chown node:node /app/.data
