@@ -12,17 +12,16 @@ import { escapeHtml, layout, type MailContent } from './templates';
 // idempotency key stores nothing and queues nothing; a unique index allows one per request), then
 // sent by the same machinery as alert mails (retries, SMTP or .eml files).
 
-export interface ProspectMailInput {
+/** The request's fields the mail repeats. */
+type ProspectFields = Pick<
+  ProspectRow,
+  'lastname' | 'firstname' | 'company' | 'city' | 'phone' | 'email' | 'message'
+>;
+
+export interface ProspectMailInput extends ProspectFields {
   lang: Lang;
   siteName: string;
   publicUrl: string;
-  lastname: string;
-  firstname: string;
-  company: string;
-  city: string;
-  phone: string;
-  email: string;
-  message: string;
 }
 
 const NBSP = '\u00a0';
@@ -127,16 +126,10 @@ export async function queueProspectMail(
 ): Promise<boolean> {
   const lang: Lang = prospect.lang === 'en' ? 'en' : 'fr';
   const content = renderProspectMail({
+    ...prospect,
     lang,
     siteName: settings.siteName,
     publicUrl: settings.publicUrl,
-    lastname: prospect.lastname,
-    firstname: prospect.firstname,
-    company: prospect.company,
-    city: prospect.city,
-    phone: prospect.phone,
-    email: prospect.email,
-    message: prospect.message,
   });
   const host = addressOf(settings.from).split('@')[1] ?? 'localhost';
   const inserted = await trx

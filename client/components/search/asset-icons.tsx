@@ -1,3 +1,4 @@
+import { ATOUTS } from '../../../shared/contract';
 import '../../styles/atouts.css';
 
 // Icons of the assets (atouts, spec section 3): line pictograms drawn by CSS
@@ -5,34 +6,8 @@ import '../../styles/atouts.css';
 // themes. No SVG in the page: the search form lists every asset, and a result page is rendered
 // for each request.
 
-/** Assets that have an icon (the keys of client/styles/atouts.css). */
-export const ASSET_ICON_KEYS: ReadonlySet<string> = new Set([
-  'alarme',
-  'ascenseur',
-  'balcon',
-  'box',
-  'car',
-  'cave',
-  'cave_a_vin',
-  'cheminee',
-  'climatisation',
-  'garage',
-  'grenier',
-  'hammam',
-  'interphone',
-  'jacuzzi',
-  'jardin',
-  'parking',
-  'piscine',
-  'rdc',
-  'sauna',
-  'sous_sol',
-  'tennis',
-  'terrasse',
-  'veranda',
-  'vigne',
-  'vue_mer',
-]);
+/** Assets that have an icon: every atout of the spec (one `.atout--{key}` rule each). */
+export const ASSET_ICON_KEYS: ReadonlySet<string> = new Set<string>(ATOUTS);
 
 /** Classes of a checkbox label showing an asset's icon between its box and its text. */
 export function assetCheckClass(assetKey: string): string {
