@@ -4,6 +4,7 @@ import { AlertCriteriaSchema, type AlertCriteria, type NatureId } from '../../sh
 import type { Db } from '../db/connection';
 import type { AlertsTable, Database, PhotoRow } from '../db/types';
 import {
+  NATURE_PRICE_RANGE,
   resolveSearch,
   searchConditions,
   type OfferFilters,
@@ -28,12 +29,6 @@ import { createReferenceCache, type Reference } from '../lib/reference';
 export type AlertRow = Selectable<AlertsTable>;
 
 export const DIGEST_LIMIT = 20;
-
-const PRICE_FILTERS = {
-  V: ['prix_min', 'prix_max'],
-  L: ['loyer_min', 'loyer_max'],
-  S: ['loyer_semaine_min', 'loyer_semaine_max'],
-} as const satisfies Record<NatureId, readonly [keyof OfferFilters, keyof OfferFilters]>;
 
 const PRICE_COLUMN = { V: 'price', L: 'monthly_rent', S: 'weekly_rent' } as const satisfies Record<
   NatureId,
@@ -98,7 +93,7 @@ export function alertSearchFilters(
     (criteria.lieu != null ? (reference?.lieux.get(criteria.lieu)?.omr_list_id ?? null) : null);
   if (omrListId != null) filters.omr_list_id = omrListId;
   else if (criteria.lieu != null) filters.lieu = [criteria.lieu];
-  const [min, max] = PRICE_FILTERS[criteria.nature];
+  const [min, max] = NATURE_PRICE_RANGE[criteria.nature];
   if (criteria.prix_min != null) filters[min] = criteria.prix_min;
   if (criteria.prix_max != null) filters[max] = criteria.prix_max;
   const direct = [

@@ -371,7 +371,22 @@ export interface PageOptions {
   priceFiltered?: boolean;
 }
 
-const PRICE_SORT_COLUMN: Partial<Record<OfferSort, string>> = {
+/** The range filters of each price column. */
+const PRICE_RANGES = {
+  price: ['prix_min', 'prix_max'],
+  monthly_rent: ['loyer_min', 'loyer_max'],
+  weekly_rent: ['loyer_semaine_min', 'loyer_semaine_max'],
+} as const satisfies Record<string, readonly [keyof OfferFilters, keyof OfferFilters]>;
+type PriceColumn = keyof typeof PRICE_RANGES;
+
+/** The range filters of each nature's price: sale price (V), monthly rent (L), weekly rent (S). */
+export const NATURE_PRICE_RANGE = {
+  V: PRICE_RANGES.price,
+  L: PRICE_RANGES.monthly_rent,
+  S: PRICE_RANGES.weekly_rent,
+} as const satisfies Record<NatureId, readonly [keyof OfferFilters, keyof OfferFilters]>;
+
+const PRICE_SORT_COLUMN: Partial<Record<OfferSort, PriceColumn>> = {
   price_asc: 'price',
   price_desc: 'price',
   rent_asc: 'monthly_rent',
@@ -437,17 +452,10 @@ export function offerCountQuery(where: RawBuilder<boolean>): RawBuilder<{ n: num
   return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offers o WHERE ${where}`;
 }
 
-/** The range filters of each price column. */
-const PRICE_RANGES: Record<string, readonly [keyof OfferFilters, keyof OfferFilters]> = {
-  price: ['prix_min', 'prix_max'],
-  monthly_rent: ['loyer_min', 'loyer_max'],
-  weekly_rent: ['loyer_semaine_min', 'loyer_semaine_max'],
-};
-
 /** Whether the search bounds the price column that `sort` orders by. */
 export function boundsSortedPrice(filters: OfferFilters, sort: OfferSort): boolean {
   const column = PRICE_SORT_COLUMN[sort];
-  const keys = (column && PRICE_RANGES[column]) || [];
+  const keys = column ? PRICE_RANGES[column] : [];
   return keys.some((key) => filters[key] !== undefined);
 }
 
@@ -465,13 +473,7 @@ export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<n
   return result.rows[0]?.n ?? 0;
 }
 
-/** The price of each nature: sale price (V), monthly rent (L), weekly rent (S). */
-const NATURE_PRICE_COLUMN: Record<NatureId, string> = {
-  V: 'price',
-  L: 'monthly_rent',
-  S: 'weekly_rent',
-};
-const PRICE_KEYS = Object.values(PRICE_RANGES).flat();
+const PRICE_KEYS: (keyof OfferFilters)[] = Object.values(PRICE_RANGES).flat();
 const OTHER_KEYS: (keyof OfferFilters)[] = [
   'nb_pieces',
   'nb_chambres',
@@ -506,7 +508,7 @@ export async function countSearch(
     return counts.total({ lieux: places, nature: f.nature, rubriques: search.rubriques ?? [0] });
   }
   if (!f.nature || search.rubriques) return live();
-  const [minKey, maxKey] = PRICE_RANGES[NATURE_PRICE_COLUMN[f.nature]]!;
+  const [minKey, maxKey] = NATURE_PRICE_RANGE[f.nature];
   if (priceKeys.some((key) => key !== minKey && key !== maxKey)) return live();
   const low = (f[minKey] as number | undefined) ?? 0;
   const high = (f[maxKey] as number | undefined) ?? Number.POSITIVE_INFINITY;
