@@ -65,6 +65,37 @@ export async function measure(
   };
 }
 
+/**
+ * A page's figures against the targets of a page: at 1 connection p50 ≤ 5 and p99 ≤ 15 ms; at 32
+ * connections its requests per second against React rendering it with the data in memory (the
+ * row labelled so), with its p99 against `p99At32` when given (else p95 and p99 printed).
+ */
+export function pageVerdicts(rows: Figures[], targets: { p99At32?: number } = {}): string[] {
+  const page = (connections: number) =>
+    rows.find((r) => r.connections === connections && !r.label.includes('('));
+  const one = page(1);
+  const many = page(32);
+  const ceiling = rows.find(
+    (r) => r.connections === 32 && r.label.includes('React, data in memory'),
+  );
+  const out: string[] = [];
+  if (one) {
+    out.push(`1 connection: p50 ${one.p50} ms (target ≤ 5), p99 ${one.p99} ms (target ≤ 15)`);
+  }
+  if (many && ceiling) {
+    const ratio = ceiling.rps > 0 ? many.rps / ceiling.rps : 0;
+    const tail =
+      targets.p99At32 !== undefined
+        ? `p99 ${many.p99} ms (target ≤ ${targets.p99At32})`
+        : `p95 ${many.p95} ms, p99 ${many.p99} ms`;
+    out.push(
+      `32 connections: ${many.rps} req/s = ${(ratio * 100).toFixed(0)} % of the in-memory render ` +
+        `(${ceiling.rps} req/s; target ≥ 50 %), ${tail}`,
+    );
+  }
+  return out;
+}
+
 export function printFigures(title: string, rows: Figures[]): void {
   console.log(`\n${title}`);
   console.table(

@@ -1,5 +1,12 @@
 import type { OfferList } from '../../shared/contract';
-import { benchPage, printFigures, renderCost, type Figures, type Portal } from './lib';
+import {
+  benchPage,
+  pageVerdicts,
+  printFigures,
+  renderCost,
+  type Figures,
+  type Portal,
+} from './lib';
 
 // The result list page (nature + rubrique + place + price filter, 24 offers) served by the
 // production build in embedded mode, at 1 and 32 connections, next to its two ceilings: the same
@@ -67,33 +74,11 @@ export async function listPagePath(portal: Portal): Promise<string> {
   throw new Error('no list of 24 offers among the candidates: seed more offers');
 }
 
-function verdicts(rows: Figures[]): string[] {
-  const page = (connections: number) =>
-    rows.find((r) => r.connections === connections && !r.label.includes('('));
-  const memory = (connections: number) =>
-    rows.find((r) => r.connections === connections && r.label.includes('React, data in memory'));
-  const one = page(1);
-  const many = page(32);
-  const ceiling = memory(32);
-  const out: string[] = [];
-  if (one) {
-    out.push(`1 connection: p50 ${one.p50} ms (target ≤ 5), p99 ${one.p99} ms (target ≤ 15)`);
-  }
-  if (many && ceiling) {
-    const ratio = ceiling.rps > 0 ? many.rps / ceiling.rps : 0;
-    out.push(
-      `32 connections: ${many.rps} req/s = ${(ratio * 100).toFixed(0)} % of the in-memory render ` +
-        `(${ceiling.rps} req/s; target ≥ 50 %), p99 ${many.p99} ms (target ≤ 150)`,
-    );
-  }
-  return out;
-}
-
 export async function benchList(portal: Portal, { seconds = 8 } = {}): Promise<Figures[]> {
   const path = await listPagePath(portal);
   const rows = await benchPage(portal, `list ${path}`, path, { seconds });
   printFigures('Result list page (production build, embedded PGlite)', rows);
-  for (const line of verdicts(rows)) console.log(line);
+  for (const line of pageVerdicts(rows, { p99At32: 150 })) console.log(line);
   const cost = await renderCost(portal.apiUrl, path);
   console.log(
     `page ${(cost.bytes / 1024).toFixed(1)} KB of HTML; ` +

@@ -1,6 +1,6 @@
 import type { Config, OfferDetail, OfferList } from '../../shared/contract';
 import { href } from '../../shared/routes';
-import { benchPage, printFigures, type Figures, type Portal } from './lib';
+import { benchPage, pageVerdicts, printFigures, type Figures, type Portal } from './lib';
 
 // The offer page (gallery, features, fees, condominium, energy scales, map block, agency,
 // contact form, breadcrumbs, JSON-LD) served by the production build in embedded mode, at 1 and
@@ -42,32 +42,10 @@ export async function offerPagePath(portal: Portal): Promise<string> {
   );
 }
 
-function verdicts(rows: Figures[]): string[] {
-  const page = (connections: number) =>
-    rows.find((r) => r.connections === connections && !r.label.includes('('));
-  const memory = (connections: number) =>
-    rows.find((r) => r.connections === connections && r.label.includes('React, data in memory'));
-  const one = page(1);
-  const many = page(32);
-  const ceiling = memory(32);
-  const out: string[] = [];
-  if (one) {
-    out.push(`1 connection: p50 ${one.p50} ms (target ≤ 5), p99 ${one.p99} ms (target ≤ 15)`);
-  }
-  if (many && ceiling) {
-    const ratio = ceiling.rps > 0 ? many.rps / ceiling.rps : 0;
-    out.push(
-      `32 connections: ${many.rps} req/s = ${(ratio * 100).toFixed(0)} % of the in-memory render ` +
-        `(${ceiling.rps} req/s; target ≥ 50 %), p95 ${many.p95} ms, p99 ${many.p99} ms`,
-    );
-  }
-  return out;
-}
-
 export async function benchOffer(portal: Portal, { seconds = 8 } = {}): Promise<Figures[]> {
   const path = await offerPagePath(portal);
   const rows = await benchPage(portal, `offer ${path}`, path, { seconds });
   printFigures('Offer page (production build, embedded PGlite)', rows);
-  for (const line of verdicts(rows)) console.log(line);
+  for (const line of pageVerdicts(rows)) console.log(line);
   return rows;
 }
