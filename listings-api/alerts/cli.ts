@@ -1,5 +1,5 @@
 import pino from 'pino';
-import * as v from 'valibot';
+import { cliDbOptions } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { parseAlertMailEnv } from './config';
@@ -10,31 +10,11 @@ import { createMailTransport } from './mailer';
 // summary. Database: DATABASE_URL (PostgreSQL) or the PGlite directory PGLITE_DIR (default
 // .data/pglite; PGlite allows one process at a time, so stop the embedded portal first).
 
-const DbEnvSchema = v.object({
-  DATABASE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((s) => /^postgres(ql)?:\/\//.test(s), 'must be a postgres:// URL'),
-    ),
-  ),
-  PGLITE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
-});
-
-function present(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
-  );
-}
-
 async function main(): Promise<number> {
   // Log lines (one per mail) on stderr; the summary alone on stdout.
   const log = pino({ name: 'alerts' }, pino.destination(2));
-  const parsedDb = v.safeParse(DbEnvSchema, present(process.env));
-  if (!parsedDb.success) {
-    const issue = parsedDb.issues[0];
-    console.error(`alerts:send: ${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
-    return 2;
-  }
+  const dbOptions = cliDbOptions('alerts:send', process.env);
+  if (!dbOptions) return 2;
   let config;
   try {
     config = parseAlertMailEnv(process.env);
@@ -42,12 +22,7 @@ async function main(): Promise<number> {
     console.error(`alerts:send: ${(err as Error).message}`);
     return 2;
   }
-  const dbEnv = parsedDb.output;
-  const db = await openDb({
-    databaseUrl: dbEnv.DATABASE_URL,
-    dataDir: dbEnv.PGLITE_DIR,
-    poolSize: 2,
-  });
+  const db = await openDb(dbOptions);
   const transport = createMailTransport(config);
   try {
     await migrateToLatest(db);

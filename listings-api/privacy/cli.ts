@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { cliDbOptions } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { RETENTION, purgeExpiredData } from './retention';
@@ -8,31 +8,10 @@ import { RETENTION, purgeExpiredData } from './retention';
 // (PostgreSQL) or the PGlite directory PGLITE_DIR (default .data/pglite; PGlite allows one
 // process at a time, so stop the embedded portal first).
 
-const DbEnvSchema = v.object({
-  DATABASE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((s) => /^postgres(ql)?:\/\//.test(s), 'must be a postgres:// URL'),
-    ),
-  ),
-  PGLITE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
-});
-
 async function main(): Promise<number> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter((e): e is [string, string] => Boolean(e[1])),
-  );
-  const parsed = v.safeParse(DbEnvSchema, env);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    console.error(`privacy:purge: ${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
-    return 2;
-  }
-  const db = await openDb({
-    databaseUrl: parsed.output.DATABASE_URL,
-    dataDir: parsed.output.PGLITE_DIR,
-    poolSize: 2,
-  });
+  const dbOptions = cliDbOptions('privacy:purge', process.env);
+  if (!dbOptions) return 2;
+  const db = await openDb(dbOptions);
   try {
     await migrateToLatest(db);
     const summary = await purgeExpiredData(db);
