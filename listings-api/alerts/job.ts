@@ -251,7 +251,7 @@ async function queueDigest(ctx: JobContext, alertId: number): Promise<boolean> {
   if (!current) return false;
   const criteria = parseAlertCriteria(current.criteria);
   const lang: Lang = current.lang === 'en' ? 'en' : 'fr';
-  const search = await resolveAlertSearch(ctx.handle, ctx.reference, criteria);
+  const search = resolveAlertSearch(ctx.reference, criteria);
   const searchLabel = describeSearch(
     await loadSearchLabels(ctx.db, ctx.reference, criteria),
     criteria,

@@ -114,12 +114,8 @@ export function alertSearchFilters(
   return filters;
 }
 
-/** Resolves an alert's search (places, zones, omr list, rubriques) before any transaction. */
-export async function resolveAlertSearch(
-  db: Db,
-  reference: Reference,
-  criteria: AlertCriteria,
-): Promise<ResolvedSearch> {
+/** Resolves an alert's search (places, zones, omr list, rubriques) from the reference data. */
+export function resolveAlertSearch(reference: Reference, criteria: AlertCriteria): ResolvedSearch {
   return resolveSearch(reference, alertSearchFilters(criteria, reference));
 }
 
@@ -214,7 +210,7 @@ export async function findNewOffersForAlert(
   options: { now?: Date; limit?: number; reference?: Reference } = {},
 ): Promise<NewOffers> {
   const reference = options.reference ?? (await createReferenceCache(db).get());
-  const search = await resolveAlertSearch(db, reference, parseAlertCriteria(alert.criteria));
+  const search = resolveAlertSearch(reference, parseAlertCriteria(alert.criteria));
   return selectNewOffers(db.kysely, alert.id, search, since, {
     now: options.now ?? new Date(),
     limit: options.limit ?? DIGEST_LIMIT,
