@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-offer-search-indexes';
 import * as m005 from './migrations/005-hidden-price-sort-indexes';
 import * as m006 from './migrations/006-agency-relevance';
 import * as m007 from './migrations/007-prospect-mail-retention';
+import * as m008 from './migrations/008-offer-places';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '005-hidden-price-sort-indexes': m005,
   '006-agency-relevance': m006,
   '007-prospect-mail-retention': m007,
+  '008-offer-places': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -433,14 +433,136 @@ export function pageIdsQuery(
     ORDER BY hidden, amount ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`;
 }
 
+/**
+ * A search that offer_places (migration 008) serves: a nature, places (disjoint subtrees), maybe
+ * rubriques and the nature's own price range, in the default, newest or own-price order.
+ */
+export interface PlaceScope {
+  nature: NatureId;
+  /** Disjoint place subtrees, at least one. */
+  lieux: number[];
+  /** The offers' rubrique ids allowed (the searched rubriques and everything below), null for any. */
+  rubriques: number[] | null;
+  low: number | null;
+  high: number | null;
+}
+
+const PLACE_SCOPE_SORTS: Record<NatureId, readonly OfferSort[]> = {
+  V: ['default', 'new', 'price_asc', 'price_desc'],
+  L: ['default', 'new', 'rent_asc', 'rent_desc'],
+  S: ['default', 'new', 'weekly_rent_asc', 'weekly_rent_desc'],
+};
+
+/** The search as a PlaceScope, or null when it needs the offers table (see PlaceScope). */
+export function placeScope(
+  ref: Reference,
+  search: ResolvedSearch,
+  sort: OfferSort,
+): PlaceScope | null {
+  const f = search.filters;
+  if (!f.nature || search.ids || !PLACE_SCOPE_SORTS[f.nature].includes(sort)) return null;
+  const lieux = search.lieux ?? search.omrLieux;
+  if (!lieux || lieux.length === 0 || (search.lieux && search.omrLieux)) return null;
+  const [minKey, maxKey] = NATURE_PRICE_RANGE[f.nature];
+  const others = FILTER_KEYS.filter(
+    (key) =>
+      f[key] !== undefined &&
+      !['nature', 'rubrique', 'lieu', 'omr_list_id', minKey, maxKey].includes(key),
+  );
+  if (others.length > 0) return null;
+  return {
+    nature: f.nature,
+    lieux,
+    rubriques: search.rubriques ? rubriqueSubtrees(ref, search.rubriques) : null,
+    low: (f[minKey] as number | undefined) ?? null,
+    high: (f[maxKey] as number | undefined) ?? null,
+  };
+}
+
+/** The rubriques listed and every rubrique below them. */
+function rubriqueSubtrees(ref: Reference, ids: number[]): number[] {
+  const listed = new Set(ids);
+  return [...ref.rubriques.keys()].filter((id) => {
+    const seen = new Set<number>();
+    for (let at: number | null = id; at !== null && !seen.has(at);) {
+      if (listed.has(at)) return true;
+      seen.add(at);
+      at = ref.rubriques.get(at)?.parent_id ?? null;
+    }
+    return false;
+  });
+}
+
+/** Conditions on offer_places `p` of a scope's place `place`, and an optional price range. */
+function placeConditions(
+  scope: PlaceScope,
+  place: RawBuilder<unknown>,
+  range: { low: number | null; high: number | null },
+): RawBuilder<boolean> {
+  const conds: RawBuilder<unknown>[] = [sql`p.lieu_id = ${place}`, sql`p.nature = ${scope.nature}`];
+  if (scope.rubriques) conds.push(sql`p.rubrique_id = ANY(${intArray(scope.rubriques)})`);
+  // amount leaves out missing prices; sort_amount (equal to it otherwise) is the price index's key.
+  if (range.low !== null)
+    conds.push(sql`p.amount >= ${range.low} AND p.sort_amount >= ${range.low}`);
+  if (range.high !== null)
+    conds.push(sql`p.amount <= ${range.high} AND p.sort_amount <= ${range.high}`);
+  return sql<boolean>`(${sql.join(conds, sql` AND `)})`;
+}
+
+/**
+ * The ids of one page of a PlaceScope search, in the sort's order: for each place, a range of the
+ * offer_places index of the sort, walked in order up to the page's end, then merged. A price sort
+ * takes the visible prices first (price_last false), then the hidden or missing ones.
+ */
+export function placePageIdsQuery(
+  scope: PlaceScope,
+  options: PageOptions,
+): RawBuilder<{ id: number }> {
+  const { sort, limit, offset } = options;
+  const upTo = limit + offset;
+  const where = placeConditions(scope, sql.ref('s.lieu_id'), scope);
+  const places = sql`unnest(${intArray(scope.lieux)}) AS s(lieu_id)`;
+  if (sort === 'default' || sort === 'new') {
+    const keys =
+      sort === 'default'
+        ? sql`p.premium DESC, p.published_at DESC, p.offer_id DESC`
+        : sql`p.published_at DESC, p.offer_id DESC`;
+    return sql`SELECT p.offer_id AS id FROM ${places}
+      CROSS JOIN LATERAL (SELECT p.premium, p.published_at, p.offer_id FROM offer_places p
+        WHERE ${where} ORDER BY ${keys} LIMIT ${upTo}) p
+      ORDER BY ${keys} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const dir = sql.raw(sort.endsWith('_desc') ? 'DESC' : 'ASC');
+  // Within a range the missing prices are left out by the range itself (amount is null).
+  const part = (last: boolean) => sql`(SELECT p.price_last, p.sort_amount, p.offer_id
+      FROM offer_places p WHERE ${where} AND p.price_last = ${last}
+      ORDER BY p.sort_amount ${dir}, p.offer_id ${dir} LIMIT ${upTo})`;
+  return sql`SELECT p.offer_id AS id FROM ${places}
+    CROSS JOIN LATERAL (${part(false)} UNION ALL ${part(true)}) p
+    ORDER BY p.price_last, p.sort_amount ${dir}, p.offer_id ${dir} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** Offers of a PlaceScope search whose amount is in [low, high] (each bound optional). */
+export function placeCountQuery(
+  scope: PlaceScope,
+  range: { low: number | null; high: number | null },
+): RawBuilder<{ n: number }> {
+  // price_last = ANY(...): both parts of the price index, each a range of amounts.
+  const where = placeConditions(scope, sql`ANY(${intArray(scope.lieux)})`, range);
+  return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offer_places p
+    WHERE ${where} AND p.price_last = ANY('{f,t}'::boolean[])`;
+}
+
 /** The query of one page of offer cards: the page's ids, then their cards. */
 export function offerPageQuery(
   where: RawBuilder<boolean>,
   options: PageOptions,
+  scope: PlaceScope | null = null,
 ): RawBuilder<SummaryRow> {
+  const ids = scope ? placePageIdsQuery(scope, options) : pageIdsQuery(where, options);
   return sql<SummaryRow>`
     SELECT ${summaryColumns(options.lang)}
-    FROM (${pageIdsQuery(where, options)}) page
+    FROM (${ids}) page
     JOIN offers o ON o.id = page.id
     JOIN lieux l ON l.id = o.lieu_id
     JOIN agencies a ON a.id = o.agency_id
@@ -463,8 +585,9 @@ export async function selectOfferSummaries(
   db: Db,
   where: RawBuilder<boolean>,
   options: PageOptions,
+  scope: PlaceScope | null = null,
 ): Promise<OfferSummary[]> {
-  const result = await offerPageQuery(where, options).execute(db.kysely);
+  const result = await offerPageQuery(where, options, scope).execute(db.kysely);
   return result.rows.map((row) => toOfferSummary(row, options.lang));
 }
 
@@ -489,16 +612,18 @@ const OTHER_KEYS: (keyof OfferFilters)[] = [
 /**
  * The total of a search. Place, nature and rubrique alone: the offer_counts view. With the
  * nature's own price range (and no rubrique): the price bands inside the range from
- * offer_price_counts, plus the ends of the range outside whole bands counted live (narrow price
- * ranges on the sort indexes). Anything else is counted live.
+ * offer_price_counts, plus the ends of the range outside whole bands counted live (on
+ * offer_places when the search is a PlaceScope, else on the offers table's sort indexes).
+ * Anything else is counted live.
  */
 export async function countSearch(
   db: Db,
   counts: OfferCounts,
   search: ResolvedSearch,
+  scope: PlaceScope | null = null,
 ): Promise<number> {
   const f = search.filters;
-  const live = (s: ResolvedSearch = search) => countOffers(db, searchConditions(s));
+  const live = () => countOffers(db, searchConditions(search));
   if (search.ids || OTHER_KEYS.some((key) => f[key] !== undefined)) return live();
   if (search.lieux && search.omrLieux) return live();
   const places = search.lieux ?? search.omrLieux ?? [0];
@@ -507,19 +632,25 @@ export async function countSearch(
   if (priceKeys.length === 0) {
     return counts.total({ lieux: places, nature: f.nature, rubriques: search.rubriques ?? [0] });
   }
-  if (!f.nature || search.rubriques) return live();
+  if (!f.nature) return live();
   const [minKey, maxKey] = NATURE_PRICE_RANGE[f.nature];
   if (priceKeys.some((key) => key !== minKey && key !== maxKey)) return live();
   const low = (f[minKey] as number | undefined) ?? 0;
   const high = (f[maxKey] as number | undefined) ?? Number.POSITIVE_INFINITY;
-  const bands = wholeBands(low, high);
-  if (!bands) return live();
-  const ends = bands.ends.map(([from, to]) =>
-    live({ ...search, filters: { ...f, [minKey]: from, [maxKey]: to } }),
-  );
+  const inRange = async (from: number, to: number): Promise<number> => {
+    if (scope) {
+      const range = { low: from, high: Number.isFinite(to) ? to : null };
+      const result = await placeCountQuery(scope, range).execute(db.kysely);
+      return result.rows[0]?.n ?? 0;
+    }
+    const filters = { ...f, [minKey]: from, [maxKey]: Number.isFinite(to) ? to : undefined };
+    return countOffers(db, searchConditions({ ...search, filters }));
+  };
+  const bands = search.rubriques ? null : wholeBands(low, high);
+  if (!bands) return scope ? inRange(low, high) : live();
   const parts = await Promise.all([
     counts.inPriceBands(places, f.nature, bands.first, bands.last),
-    ...ends,
+    ...bands.ends.map(([from, to]) => inRange(from, to)),
   ]);
   return parts.reduce((sum, n) => sum + n, 0);
 }

@@ -24,6 +24,7 @@ import {
   countSearch,
   offerFilterEntries,
   orderBy,
+  placeScope,
   resolveSearch,
   searchConditions,
   searchKey,
@@ -134,17 +135,24 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { sort, page, limit, lang, id } = request.query;
       const filters = pickFilters(request.query);
-      const search = resolveSearch(await app.reference.get(), filters, id ?? null);
+      const ref = await app.reference.get();
+      const search = resolveSearch(ref, filters, id ?? null);
+      const scope = placeScope(ref, search, sort);
       const where = searchConditions(search);
       const [total, items] = await Promise.all([
-        countSearch(db, app.offerCounts, search),
-        selectOfferSummaries(db, where, {
-          lang,
-          sort,
-          limit,
-          offset: (page - 1) * limit,
-          priceFiltered: boundsSortedPrice(filters, sort),
-        }),
+        countSearch(db, app.offerCounts, search, scope),
+        selectOfferSummaries(
+          db,
+          where,
+          {
+            lang,
+            sort,
+            limit,
+            offset: (page - 1) * limit,
+            priceFiltered: boundsSortedPrice(filters, sort),
+          },
+          scope,
+        ),
       ]);
       return { total, page, limit, search_key: searchKey(filters), items };
     },
@@ -184,7 +192,8 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       if (givenKey !== undefined && givenKey !== searchKey(filters)) {
         throw new HttpError(400, 'search_key: does not match the search parameters', 'search_key');
       }
-      const search = resolveSearch(await app.reference.get(), filters);
+      const ref = await app.reference.get();
+      const search = resolveSearch(ref, filters);
       const where = searchConditions(search);
       const neighbour = (direction: 'after' | 'before') => sql`(
         SELECT json_build_object('id', o.id, 'slug', o.slug, 'nature', json_build_object('id', o.nature),
@@ -202,7 +211,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
             ${neighbour('before')} AS previous,
             ${neighbour('after')} AS next
         `.execute(db.kysely),
-        countSearch(db, app.offerCounts, search),
+        countSearch(db, app.offerCounts, search, placeScope(ref, search, sort)),
       ]);
       const row = result.rows[0]!;
       if (!row.found) return { previous: null, next: null, position: null, total };

@@ -14,10 +14,14 @@ import { nearbyLieuxQuery } from '../../listings-api/lib/nearby';
 import {
   offerCountQuery,
   offerPageQuery,
+  placeCountQuery,
+  placeScope,
+  resolveSearch,
   searchConditions,
   wholeBands,
   type OfferFilters,
 } from '../../listings-api/lib/offer-search';
+import { createReferenceCache } from '../../listings-api/lib/reference';
 import { isSeeded, seedDatabase } from '../../listings-api/seed/index';
 
 // The listings API benchmark: seeds N offers (PostgreSQL when DATABASE_URL is set, PGlite
@@ -399,45 +403,45 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
         }
         if (!cache && options.explain !== false) {
           const sample = variants.offre.find((v) => v.sort === 'price_asc') ?? variants.offre[0]!;
-          const search = {
-            filters: sample.filters,
-            lieux: sample.filters.lieu!,
-            omrLieux: null,
-            rubriques: null,
-            ids: null,
-          };
+          // The queries the route makes for this request (page, then total as countSearch makes
+          // it: whole price bands from offer_price_counts, the range's ends counted live).
+          const ref = await createReferenceCache(db).get();
+          const search = resolveSearch(ref, sample.filters);
+          const scope = placeScope(ref, search, sample.sort);
           const where = searchConditions(search);
-          // The total as countSearch makes it: whole price bands from offer_price_counts, the
-          // range's ends (if any) counted live.
-          const bands = wholeBands(
-            sample.filters.prix_min ?? 0,
-            sample.filters.prix_max ?? Number.POSITIVE_INFINITY,
+          await explain(
+            db,
+            `/offre page${scope ? ' (offer_places)' : ''}: ${sample.path}`,
+            offerPageQuery(
+              where,
+              { lang: 'fr', sort: sample.sort, limit: 24, offset: 0, priceFiltered: true },
+              scope,
+            ),
           );
+          const low = sample.filters.prix_min ?? 0;
+          const high = sample.filters.prix_max ?? Number.POSITIVE_INFINITY;
+          const bands = wholeBands(low, high);
           if (bands) {
             await explain(
               db,
-              `/offre total, whole price bands: ${sample.path}`,
+              `/offre total, whole price bands`,
               sql`SELECT sum(n) FROM offer_price_counts WHERE lieu_id = ANY(${sample.filters.lieu!}::int[]) AND nature = 'V' AND band BETWEEN ${bands.first} AND ${bands.last}`,
             );
-            for (const [from, to] of bands.ends) {
-              const end = searchConditions({
-                ...search,
-                filters: { ...sample.filters, prix_min: from, prix_max: to },
-              });
-              await explain(
-                db,
-                `/offre total, range end ${from}..${to} counted live`,
-                offerCountQuery(end),
-              );
-            }
-          } else {
-            await explain(db, `/offre total counted live: ${sample.path}`, offerCountQuery(where));
           }
-          await explain(
-            db,
-            `/offre page: ${sample.path}`,
-            offerPageQuery(where, { lang: 'fr', sort: sample.sort, limit: 24, offset: 0 }),
-          );
+          for (const [from, to] of bands ? bands.ends : [[low, high] as [number, number]]) {
+            await explain(
+              db,
+              `/offre total, prices ${from}..${to} counted live`,
+              scope
+                ? placeCountQuery(scope, { low: from, high: Number.isFinite(to) ? to : null })
+                : offerCountQuery(
+                    searchConditions({
+                      ...search,
+                      filters: { ...sample.filters, prix_min: from, prix_max: to },
+                    }),
+                  ),
+            );
+          }
           await explain(
             db,
             "/search-lieu: q='canes'",

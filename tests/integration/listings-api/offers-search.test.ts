@@ -1,7 +1,20 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  offerFilterEntries,
+  placeScope,
+  resolveSearch,
+} from '../../../listings-api/lib/offer-search';
+import { createReferenceCache } from '../../../listings-api/lib/reference';
 import type { OfferList, OfferNavigation, OfferSort } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest, type OfferFacts, type Query } from './helpers';
+import {
+  openListingsTest,
+  queryString,
+  type ListingsTest,
+  type OfferFacts,
+  type Query,
+} from './helpers';
 
 // GET /offre, /offre/premium, /offre/navigation: every filter and sort, checked against the
 // offers table read directly and filtered in plain TypeScript (the oracle).
@@ -329,6 +342,102 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
       expect(got.ids).toEqual(expected.map((o) => o.id));
     },
   );
+
+  // Searches of one nature in places, maybe a rubrique and the nature's own price range, in the
+  // default, newest or own-price order: served from offer_places (migration 008), checked against
+  // the oracle like every other search, pages and totals included.
+  describe('searches served from offer_places', () => {
+    const NATURE_SORTS = {
+      V: ['default', 'new', 'price_asc', 'price_desc'],
+      L: ['default', 'new', 'rent_asc', 'rent_desc'],
+      S: ['default', 'new', 'weekly_rent_asc', 'weekly_rent_desc'],
+    } as const;
+    const RANGE = {
+      V: ['prix_min', 'prix_max', [600_000, 1_000_000, 3_000_000, 4_500_000]],
+      L: ['loyer_min', 'loyer_max', [2000, 4000, 10_000, 20_000]],
+      S: ['loyer_semaine_min', 'loyer_semaine_max', [3000, 5000, 20_000, 40_000]],
+    } as const;
+    type Nature = keyof typeof NATURE_SORTS;
+    const places: [string, (i: Ids) => Query][] = [
+      ['a city', (i) => ({ lieu: i.cannes! })],
+      ['a department', (i) => ({ lieu: i['alpes-maritimes']! })],
+      ['a plaque', (i) => ({ lieu: i['cote-d-azur']! })],
+      ['a country', (i) => ({ lieu: i.france! })],
+      ['two places', (i) => ({ lieu: [i.nice!, i.paris!] })],
+      ['a zone', (i) => ({ lieu: i['zone-baie-de-cannes']! })],
+      ['an omr list', (i) => ({ omr_list_id: i.omrList! })],
+    ];
+    const ranges: [string, (n: Nature) => Query][] = [
+      ['no price', () => ({})],
+      ['a minimum', (n) => ({ [RANGE[n][0]]: RANGE[n][2][1] })],
+      ['a maximum', (n) => ({ [RANGE[n][1]]: RANGE[n][2][2] })],
+      [
+        'a range off band edges',
+        (n) => ({ [RANGE[n][0]]: RANGE[n][2][0], [RANGE[n][1]]: RANGE[n][2][3] }),
+      ],
+      [
+        'a range on band edges',
+        (n) => ({ [RANGE[n][0]]: RANGE[n][2][1], [RANGE[n][1]]: RANGE[n][2][2] }),
+      ],
+    ];
+    // Every place meets every range and every sort; the rubrique comes in every other case.
+    const cases: [string, (i: Ids) => Query][] = [];
+    for (const nature of ['V', 'L', 'S'] as const) {
+      places.forEach(([placeName, place], p) => {
+        ranges.forEach(([rangeName, range], r) => {
+          const sort = NATURE_SORTS[nature][(p + r) % 4]!;
+          const withRubrique = cases.length % 2 === 1;
+          cases.push([
+            `${nature} in ${placeName}, ${rangeName}${withRubrique ? ', houses' : ''}, ${sort}`,
+            (i) => ({
+              nature,
+              ...place(i),
+              ...range(nature),
+              ...(withRubrique ? { rubrique: i['rub:maisons']! } : {}),
+              sort,
+            }),
+          ]);
+        });
+      });
+    }
+
+    it.each(cases)('%s', async (_name, build) => {
+      const query = build(ids);
+      const ref = await createReferenceCache(t.db).get();
+      const { sort, ...rest } = query as Query & { sort: OfferSort };
+      const filters = v.parse(
+        v.object(offerFilterEntries),
+        Object.fromEntries(new URLSearchParams(queryString(rest))),
+      );
+      expect(placeScope(ref, resolveSearch(ref, filters), sort)).not.toBeNull();
+      const expected = offers
+        .filter((o) => matches(o, query, ctx))
+        .sort((a, b) => compare(sort, a, b));
+      const got = await fetchAll(t, query);
+      expect(got.total).toBe(expected.length);
+      expect(got.ids).toEqual(expected.map((o) => o.id));
+    });
+
+    it('the table meets empty, small and large results', () => {
+      const sizes = cases.map(
+        ([, build]) => offers.filter((o) => matches(o, build(ids), ctx)).length,
+      );
+      expect(sizes.filter((n) => n === 0).length).toBeLessThan(sizes.length / 4);
+      expect(sizes.filter((n) => n > 100).length).toBeGreaterThan(10);
+    });
+
+    it('pages of 5 deep into a large result follow the full list', async () => {
+      const query = { nature: 'V', lieu: ids.france!, sort: 'price_desc', prix_min: 500_000 };
+      const all = await fetchAll(t, query);
+      const pages: number[] = [];
+      for (const page of [1, 2, 40, 41]) {
+        const res = await t.get<OfferList>('/offre', { ...query, page, limit: 5 });
+        expect(res.body.total).toBe(all.total);
+        pages.push(...res.body.items.map((item) => item.id));
+      }
+      expect(pages).toEqual([...all.ids.slice(0, 10), ...all.ids.slice(195, 205)]);
+    });
+  });
 
   it('the default sort puts premium offers first, then the newest', async () => {
     const res = await t.get<OfferList>('/offre', { nature: 'V', limit: 100 });
