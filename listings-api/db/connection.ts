@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import type { Database } from './types';
@@ -10,6 +11,12 @@ export interface Db {
   kysely: Kysely<Database>;
   kind: DbKind;
   close(): Promise<void>;
+  /**
+   * Runs a query as a named prepared statement (one per SQL text and connection): PostgreSQL
+   * plans it anew for its first runs, then keeps a generic plan when that is as good. Only for
+   * queries whose best plan does not depend on their parameters' values.
+   */
+  prepared<R>(query: RawBuilder<R>): Promise<R[]>;
   /** The embedded instance (PGlite only), e.g. to dump its data directory. */
   pglite?: PGlite;
 }
@@ -41,7 +48,12 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     // A query in flight still fails through its own promise.
     pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: 'postgres',
+      close: () => kysely.destroy(),
+      prepared: (query) => runPrepared(pool, kysely, query),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
@@ -64,9 +76,25 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     kysely,
     kind: 'pglite',
     pglite,
+    prepared: (query) => runPrepared(pool, kysely, query),
     close: async () => {
       await kysely.destroy();
       await pglite.close();
     },
   };
+}
+
+async function runPrepared<R>(
+  pool: pg.Pool,
+  kysely: Kysely<Database>,
+  query: RawBuilder<R>,
+): Promise<R[]> {
+  const compiled = query.compile(kysely);
+  const name = `q_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 20)}`;
+  const result = await pool.query({
+    name,
+    text: compiled.sql,
+    values: compiled.parameters as unknown[],
+  });
+  return result.rows as R[];
 }

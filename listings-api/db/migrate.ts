@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-hidden-price-sort-indexes';
 import * as m006 from './migrations/006-agency-relevance';
 import * as m007 from './migrations/007-prospect-mail-retention';
 import * as m008 from './migrations/008-offer-places';
+import * as m009 from './migrations/009-place-search-function';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-agency-relevance': m006,
   '007-prospect-mail-retention': m007,
   '008-offer-places': m008,
+  '009-place-search-function': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

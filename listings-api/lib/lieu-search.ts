@@ -1,88 +1,64 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/types';
-import type { Lang, LieuType } from '../../shared/contract';
-import type { LieuRow } from './mappers';
+import type { LieuType } from '../../shared/contract';
 import { likeEscape } from './text';
 
-// Among matches of equal quality, the more populous place first; on equal population (the city
-// of Paris and the department of Paris), a city before the area that carries its name.
-const TYPE_WEIGHT = sql`CASE l.type WHEN 'Pays' THEN 1 WHEN 'Villes' THEN 2 WHEN 'Regions' THEN 3
-  WHEN 'Plaques' THEN 4 WHEN 'Departements' THEN 5 WHEN 'Zones' THEN 6 WHEN 'Arrondissements' THEN 7
-  WHEN 'Quartiers' THEN 8 WHEN 'Lieudits' THEN 9 ELSE 10 END`;
+// The place autocomplete: the search_lieux function of migration 009 (its ranking and settings
+// are described there), one statement per search.
 
 export interface LieuSearch {
   /** The visitor's text with punctuation as spaces (searchText). */
   text: string;
-  lang: Lang;
   limit: number;
   types?: LieuType[];
 }
 
-/**
- * The place autocomplete query. Quality: 0 same name, 1 the name starts with the text, 2 a word
- * of it does, 3 close spelling (trigram word similarity: one typo). Every branch is served by
- * the trigram index on search_name. `<%` rather than `%`: PGlite 0.5 hangs when `%` is false.
- */
-export function searchLieuxQuery(
-  search: LieuSearch,
-): RawBuilder<LieuRow & { parent_label: string | null }> {
-  const label = sql.ref(`p.libelle_${search.lang}`);
-  return sql`
-    WITH q AS (
-      SELECT lower(unaccent(${search.text})) AS text,
-        lower(unaccent(${likeEscape(search.text)})) AS pattern
-    )
-    SELECT l.*,
-      (SELECT ${label} FROM lieux p WHERE p.id = l.parent_id AND p.type <> 'Generic') AS parent_label
-    FROM lieux l
-    CROSS JOIN q
-    WHERE l.type <> 'Generic'
-      ${search.types ? sql`AND l.type = ANY(${search.types}::text[])` : sql``}
-      AND (
-        l.search_name LIKE q.pattern || '%'
-        OR l.search_name LIKE '% ' || q.pattern || '%'
-        OR q.text <% l.search_name
-      )
-    ORDER BY
-      CASE
-        WHEN l.search_name = q.text THEN 0
-        WHEN starts_with(l.search_name, q.text) THEN 1
-        WHEN position(' ' || q.text IN l.search_name) > 0 THEN 2
-        ELSE 3
-      END,
-      round(similarity(l.search_name, q.text)::numeric, 1) DESC,
-      l.population DESC,
-      ${TYPE_WEIGHT},
-      l.id
-    LIMIT ${search.limit}
-  `;
+/** The function's arguments; as literals for EXECUTE, which takes no bound parameters. */
+function searchArguments(search: LieuSearch, literal = false): RawBuilder<unknown> {
+  const value = (v: string | number) => (literal ? sql.lit(v) : sql`${v}`);
+  const types = search.types
+    ? sql`ARRAY[${sql.join(search.types.map((type) => value(type)))}]`
+    : sql`NULL`;
+  return sql.join([
+    sql`${value(search.text)}::text`,
+    sql`${value(likeEscape(search.text))}::text`,
+    sql`${value(search.limit)}::integer`,
+    sql`${types}::text[]`,
+  ]);
+}
+
+/** Ids of the places matching the search, best first. */
+export async function searchLieux(db: Kysely<Database>, search: LieuSearch): Promise<number[]> {
+  const result = await sql<{ id: number }>`SELECT id FROM search_lieux(${searchArguments(
+    search,
+  )})`.execute(db);
+  return result.rows.map((row) => row.id);
 }
 
 /**
- * Word similarity needed for a close-spelling match. pg_trgm's default (0.6) misses one wrong
- * letter in a short name ('cannas' for 'cannes' scores 0.57).
+ * The plan of the function's query for a search, run with the function's own settings (EXPLAIN
+ * of the call shows only a function scan).
  */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-
-/**
- * Settings of the autocomplete's transaction: its similarity threshold, and bitmap scans only.
- * The planner prices the similarity operators like a plain comparison and would read every place
- * computing trigrams for each (seq scan, or a full scan of another index): 7 to 10 ms against
- * 0.5 ms through the trigram index, which is always the better plan here.
- */
-export function searchLieuxSettings(): RawBuilder<unknown> {
-  return sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-    set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`;
-}
-
-/** Runs the autocomplete with its settings (for this transaction only). */
-export async function searchLieux(
-  db: Kysely<Database>,
+export async function searchLieuxPlan(
+  trx: Transaction<Database>,
   search: LieuSearch,
-): Promise<(LieuRow & { parent_label: string | null })[]> {
-  return db.transaction().execute(async (trx) => {
-    await searchLieuxSettings().execute(trx);
-    const result = await searchLieuxQuery(search).execute(trx);
-    return result.rows;
-  });
+  analyze = false,
+): Promise<string[]> {
+  const fn = await sql<{ body: string; config: string[] | null }>`
+    SELECT prosrc AS body, proconfig AS config FROM pg_proc WHERE proname = 'search_lieux'`.execute(
+    trx,
+  );
+  const { body, config } = fn.rows[0]!;
+  for (const setting of config ?? []) {
+    const [name, value] = setting.split(/=(.*)/s) as [string, string];
+    await sql`SELECT set_config(${name}, ${value}, true)`.execute(trx);
+  }
+  await sql`PREPARE search_lieux_plan(text, text, integer, text[]) AS ${sql.raw(body)}`.execute(
+    trx,
+  );
+  const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (${sql.raw(
+    analyze ? 'ANALYZE, COSTS OFF' : 'COSTS OFF',
+  )}) EXECUTE search_lieux_plan(${searchArguments(search, true)})`.execute(trx);
+  await sql`DEALLOCATE search_lieux_plan`.execute(trx);
+  return plan.rows.map((row) => row['QUERY PLAN']);
 }

@@ -29,10 +29,6 @@ export interface OfferCounts {
     scope: Omit<CountScope, 'rubriques'>,
     rubriques: number[],
   ): Promise<Map<number, number>>;
-  /** The total over the scope (lieux and rubriques summed: they must be disjoint). */
-  total(scope: CountScope): Promise<number>;
-  /** Active offers of a nature in the places (disjoint) whose price falls in bands from..to. */
-  inPriceBands(lieux: number[], nature: NatureId, from: number, to: number): Promise<number>;
 }
 
 export function createOfferCounts(
@@ -126,23 +122,6 @@ export function createOfferCounts(
         .groupBy('rubrique_id')
         .execute();
       return new Map(rows.map((row) => [row.rubrique_id, Number(row.n)]));
-    },
-    async inPriceBands(lieux, nature, from, to) {
-      const row = await k
-        .selectFrom('offer_price_counts')
-        .select((eb) => eb.fn.sum<number>('n').as('n'))
-        .where('lieu_id', 'in', lieux.length > 0 ? lieux : [-1])
-        .where('nature', '=', nature)
-        .where('band', '>=', from)
-        .where('band', '<=', to)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-    async total(scope) {
-      const perLieu = await counts.perLieu(scope);
-      let sum = 0;
-      for (const n of perLieu.values()) sum += n;
-      return sum;
     },
   };
   return counts;

@@ -13,7 +13,6 @@ import {
 import type { Db } from '../db/connection';
 import type { PhotoRow } from '../db/types';
 import { PRICE_BAND_THRESHOLDS } from '../db/migrations/004-offer-search-indexes';
-import type { OfferCounts } from './offer-counts';
 import { isoDate, toPhoto } from './mappers';
 import { idListParam, idParam, intParam, keywordListParam } from './params';
 import { topmostRubriques, type Reference } from './reference';
@@ -558,10 +557,11 @@ export function offerPageQuery(
   where: RawBuilder<boolean>,
   options: PageOptions,
   scope: PlaceScope | null = null,
-): RawBuilder<SummaryRow> {
+  total: RawBuilder<number> | null = null,
+): RawBuilder<SummaryRow & { total?: number }> {
   const ids = scope ? placePageIdsQuery(scope, options) : pageIdsQuery(where, options);
-  return sql<SummaryRow>`
-    SELECT ${summaryColumns(options.lang)}
+  return sql<SummaryRow & { total?: number }>`
+    SELECT ${summaryColumns(options.lang)}${total ? sql`, ${total} AS total` : sql``}
     FROM (${ids}) page
     JOIN offers o ON o.id = page.id
     JOIN lieux l ON l.id = o.lieu_id
@@ -585,9 +585,8 @@ export async function selectOfferSummaries(
   db: Db,
   where: RawBuilder<boolean>,
   options: PageOptions,
-  scope: PlaceScope | null = null,
 ): Promise<OfferSummary[]> {
-  const result = await offerPageQuery(where, options, scope).execute(db.kysely);
+  const result = await offerPageQuery(where, options).execute(db.kysely);
   return result.rows.map((row) => toOfferSummary(row, options.lang));
 }
 
@@ -610,49 +609,88 @@ const OTHER_KEYS: (keyof OfferFilters)[] = [
 ];
 
 /**
- * The total of a search. Place, nature and rubrique alone: the offer_counts view. With the
- * nature's own price range (and no rubrique): the price bands inside the range from
- * offer_price_counts, plus the ends of the range outside whole bands counted live (on
- * offer_places when the search is a PlaceScope, else on the offers table's sort indexes).
+ * The total of a search, as one SQL expression. Place, nature and rubrique alone: the
+ * offer_counts view. With the nature's own price range (and no rubrique): the price bands inside
+ * the range from offer_price_counts, plus the ends of the range outside whole bands counted live
+ * (on offer_places when the search is a PlaceScope, else on the offers table's sort indexes).
  * Anything else is counted live.
  */
+export function totalExpression(
+  search: ResolvedSearch,
+  scope: PlaceScope | null = null,
+): RawBuilder<number> {
+  const f = search.filters;
+  const live = (s: ResolvedSearch) =>
+    sql<number>`(SELECT count(*)::integer FROM offers o WHERE ${searchConditions(s)})`;
+  if (search.ids || OTHER_KEYS.some((key) => f[key] !== undefined)) return live(search);
+  if (search.lieux && search.omrLieux) return live(search);
+  const places = search.lieux ?? search.omrLieux ?? [0];
+  if (places.length === 0) return sql<number>`0`;
+  const priceKeys = PRICE_KEYS.filter((key) => f[key] !== undefined);
+  if (priceKeys.length === 0) {
+    return sql<number>`(SELECT coalesce(sum(n), 0)::integer FROM offer_counts
+      WHERE lieu_id = ANY(${intArray(places)}) AND rubrique_id = ANY(${intArray(search.rubriques ?? [0])})
+      ${f.nature ? sql`AND nature = ${f.nature}` : sql``})`;
+  }
+  if (!f.nature) return live(search);
+  const [minKey, maxKey] = NATURE_PRICE_RANGE[f.nature];
+  if (priceKeys.some((key) => key !== minKey && key !== maxKey)) return live(search);
+  const low = (f[minKey] as number | undefined) ?? 0;
+  const high = (f[maxKey] as number | undefined) ?? Number.POSITIVE_INFINITY;
+  const inRange = (from: number, to: number): RawBuilder<number> => {
+    const bounded = Number.isFinite(to) ? to : null;
+    if (scope) return sql<number>`(${placeCountQuery(scope, { low: from, high: bounded })})`;
+    return live({ ...search, filters: { ...f, [minKey]: from, [maxKey]: bounded ?? undefined } });
+  };
+  const bands = search.rubriques ? null : wholeBands(low, high);
+  if (!bands) return scope ? inRange(low, high) : live(search);
+  const parts = [
+    sql<number>`(SELECT coalesce(sum(n), 0)::integer FROM offer_price_counts
+      WHERE lieu_id = ANY(${intArray(places)}) AND nature = ${f.nature}
+      AND band BETWEEN ${bands.first} AND ${bands.last})`,
+    ...bands.ends.map(([from, to]) => inRange(from, to)),
+  ];
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** Runs a query, as a prepared statement when it only reads a PlaceScope's tables and views. */
+async function run<R>(db: Db, query: RawBuilder<R>, scope: PlaceScope | null): Promise<R[]> {
+  // A PlaceScope's queries have one good plan whatever the place; those of the offers table
+  // depend on how many offers the place holds (planned each time).
+  return scope ? db.prepared(query) : (await query.execute(db.kysely)).rows;
+}
+
+/** The total of a search (see totalExpression). */
 export async function countSearch(
   db: Db,
-  counts: OfferCounts,
   search: ResolvedSearch,
   scope: PlaceScope | null = null,
 ): Promise<number> {
-  const f = search.filters;
-  const live = () => countOffers(db, searchConditions(search));
-  if (search.ids || OTHER_KEYS.some((key) => f[key] !== undefined)) return live();
-  if (search.lieux && search.omrLieux) return live();
-  const places = search.lieux ?? search.omrLieux ?? [0];
-  if (places.length === 0) return 0;
-  const priceKeys = PRICE_KEYS.filter((key) => f[key] !== undefined);
-  if (priceKeys.length === 0) {
-    return counts.total({ lieux: places, nature: f.nature, rubriques: search.rubriques ?? [0] });
-  }
-  if (!f.nature) return live();
-  const [minKey, maxKey] = NATURE_PRICE_RANGE[f.nature];
-  if (priceKeys.some((key) => key !== minKey && key !== maxKey)) return live();
-  const low = (f[minKey] as number | undefined) ?? 0;
-  const high = (f[maxKey] as number | undefined) ?? Number.POSITIVE_INFINITY;
-  const inRange = async (from: number, to: number): Promise<number> => {
-    if (scope) {
-      const range = { low: from, high: Number.isFinite(to) ? to : null };
-      const result = await placeCountQuery(scope, range).execute(db.kysely);
-      return result.rows[0]?.n ?? 0;
-    }
-    const filters = { ...f, [minKey]: from, [maxKey]: Number.isFinite(to) ? to : undefined };
-    return countOffers(db, searchConditions({ ...search, filters }));
+  const rows = await run(
+    db,
+    sql<{ n: number }>`SELECT ${totalExpression(search, scope)} AS n`,
+    scope,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * One page of a search and its total in one statement: the total is a column of every card (an
+ * empty page counts on its own).
+ */
+export async function selectOfferPage(
+  db: Db,
+  search: ResolvedSearch,
+  options: PageOptions,
+  scope: PlaceScope | null,
+): Promise<{ total: number; items: OfferSummary[] }> {
+  const total = totalExpression(search, scope);
+  const query = offerPageQuery(searchConditions(search), options, scope, total);
+  const rows = await run(db, query, scope);
+  return {
+    total: rows[0]?.total ?? (await countSearch(db, search, scope)),
+    items: rows.map((row) => toOfferSummary(row, options.lang)),
   };
-  const bands = search.rubriques ? null : wholeBands(low, high);
-  if (!bands) return scope ? inRange(low, high) : live();
-  const parts = await Promise.all([
-    counts.inPriceBands(places, f.nature, bands.first, bands.last),
-    ...bands.ends.map(([from, to]) => inRange(from, to)),
-  ]);
-  return parts.reduce((sum, n) => sum + n, 0);
 }
 
 /**

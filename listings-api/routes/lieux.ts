@@ -74,16 +74,26 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { lang, limit, types } = request.query;
       const q = searchText(request.query.q);
-      const rows = await searchLieux(db.kysely, { text: q, lang, limit, types });
+      const [ids, ref] = await Promise.all([
+        searchLieux(db.kysely, { text: q, limit, types }),
+        app.reference.get(),
+      ]);
+      const label = (row: { libelle_fr: string; libelle_en: string }) =>
+        lang === 'en' ? row.libelle_en : row.libelle_fr;
       return {
-        items: rows.map((row) => ({
-          id: row.id,
-          slug: row.slug,
-          libelle: lang === 'en' ? row.libelle_en : row.libelle_fr,
-          libelle_prep: lang === 'en' ? row.libelle_prep_en : row.libelle_prep_fr,
-          type: row.type as LieuType,
-          parent_label: row.parent_label,
-        })),
+        items: ids.flatMap((id) => {
+          const row = ref.lieux.get(id);
+          if (!row) return [];
+          const parent = row.parent_id !== null ? ref.lieux.get(row.parent_id) : undefined;
+          return {
+            id: row.id,
+            slug: row.slug,
+            libelle: label(row),
+            libelle_prep: lang === 'en' ? row.libelle_prep_en : row.libelle_prep_fr,
+            type: row.type as LieuType,
+            parent_label: parent && parent.type !== 'Generic' ? label(parent) : null,
+          };
+        }),
       };
     },
   );

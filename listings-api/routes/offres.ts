@@ -29,6 +29,7 @@ import {
   searchConditions,
   searchKey,
   searchKeyParam,
+  selectOfferPage,
   selectOfferSummaries,
   sortEntry,
   sortKeyColumns,
@@ -137,23 +138,18 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       const filters = pickFilters(request.query);
       const ref = await app.reference.get();
       const search = resolveSearch(ref, filters, id ?? null);
-      const scope = placeScope(ref, search, sort);
-      const where = searchConditions(search);
-      const [total, items] = await Promise.all([
-        countSearch(db, app.offerCounts, search, scope),
-        selectOfferSummaries(
-          db,
-          where,
-          {
-            lang,
-            sort,
-            limit,
-            offset: (page - 1) * limit,
-            priceFiltered: boundsSortedPrice(filters, sort),
-          },
-          scope,
-        ),
-      ]);
+      const { total, items } = await selectOfferPage(
+        db,
+        search,
+        {
+          lang,
+          sort,
+          limit,
+          offset: (page - 1) * limit,
+          priceFiltered: boundsSortedPrice(filters, sort),
+        },
+        placeScope(ref, search, sort),
+      );
       return { total, page, limit, search_key: searchKey(filters), items };
     },
   );
@@ -211,7 +207,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
             ${neighbour('before')} AS previous,
             ${neighbour('after')} AS next
         `.execute(db.kysely),
-        countSearch(db, app.offerCounts, search, placeScope(ref, search, sort)),
+        countSearch(db, search, placeScope(ref, search, sort)),
       ]);
       const row = result.rows[0]!;
       if (!row.found) return { previous: null, next: null, position: null, total };

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildListingsApp } from '../../listings-api/app';
 import { openDb, type Db } from '../../listings-api/db/connection';
 import { migrateToLatest } from '../../listings-api/db/migrate';
-import { searchLieuxQuery, searchLieuxSettings } from '../../listings-api/lib/lieu-search';
+import { searchLieuxPlan } from '../../listings-api/lib/lieu-search';
 import { nearbyLieuxQuery } from '../../listings-api/lib/nearby';
 import {
   offerCountQuery,
@@ -307,20 +307,18 @@ async function run(url: string, paths: string[], seconds: number, connections: n
   };
 }
 
-async function explain(
-  db: Db,
-  label: string,
-  query: RawBuilder<unknown>,
-  setup?: RawBuilder<unknown>,
-): Promise<void> {
-  const plan = await db.kysely.transaction().execute(async (trx) => {
-    if (setup) await setup.execute(trx);
-    const rows = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, COSTS OFF) ${query}`.execute(
-      trx,
-    );
-    return rows.rows.map((row) => row['QUERY PLAN']);
-  });
+function printPlan(label: string, plan: string[]): void {
   process.stdout.write(`\n--- ${label}\n${plan.map((line) => `  ${line}`).join('\n')}\n`);
+}
+
+async function explain(db: Db, label: string, query: RawBuilder<unknown>): Promise<void> {
+  const rows = await sql<{
+    'QUERY PLAN': string;
+  }>`EXPLAIN (ANALYZE, COSTS OFF) ${query}`.execute(db.kysely);
+  printPlan(
+    label,
+    rows.rows.map((row) => row['QUERY PLAN']),
+  );
 }
 
 function table(figures: EndpointFigures[]): string {
@@ -442,11 +440,11 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
                   ),
             );
           }
-          await explain(
-            db,
-            "/search-lieu: q='canes'",
-            searchLieuxQuery({ text: 'canes', lang: 'fr', limit: 10 }),
-            searchLieuxSettings(),
+          printPlan(
+            "/search-lieu: q='canes' (the query of search_lieux, with its settings)",
+            await db.kysely
+              .transaction()
+              .execute((trx) => searchLieuxPlan(trx, { text: 'canes', limit: 10 }, true)),
           );
           const c = variants.compteur[0]!;
           await explain(

@@ -9,7 +9,7 @@ import type {
   LieuWithAncestors,
 } from '../../../shared/contract';
 import type * as v from 'valibot';
-import { searchLieuxQuery, searchLieuxSettings } from '../../../listings-api/lib/lieu-search';
+import { searchLieuxPlan } from '../../../listings-api/lib/lieu-search';
 import { testDbKinds } from '../../fixtures/db';
 import { openListingsTest, type ListingsTest } from './helpers';
 
@@ -97,15 +97,11 @@ describe.each(testDbKinds)('places on %s', (kind) => {
     });
 
     it('serves its search from the trigram index', async () => {
-      const plan = await t.db.kysely.transaction().execute(async (trx) => {
-        await searchLieuxSettings().execute(trx);
-        const rows = await sql<{
-          'QUERY PLAN': string;
-        }>`EXPLAIN ${searchLieuxQuery({ text: 'canes', lang: 'fr', limit: 10 })}`.execute(trx);
-        return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-      });
-      expect(plan).toMatch(/Bitmap Index Scan on lieux_search_trgm/);
-      expect(plan).not.toMatch(/Seq Scan on lieux/);
+      const plan = await t.db.kysely
+        .transaction()
+        .execute((trx) => searchLieuxPlan(trx, { text: 'canes', limit: 10 }));
+      expect(plan.join('\n')).toMatch(/Bitmap Index Scan on lieux_search_trgm/);
+      expect(plan.join('\n')).not.toMatch(/Seq Scan on lieux/);
     });
 
     it.each([
