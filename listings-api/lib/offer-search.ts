@@ -184,6 +184,14 @@ function intArray(ids: number[]): RawBuilder<number[]> {
   return sql<number[]>`${ids}::int[]`;
 }
 
+/**
+ * `= id` for one id, `= ANY(ids)` for several: a prepared statement's generic plan then knows
+ * that one place is one value, not a list of unknown length.
+ */
+function isOneOf(ids: number[]): RawBuilder<unknown> {
+  return ids.length === 1 ? sql`= ${ids[0]}::integer` : sql`= ANY(${intArray(ids)})`;
+}
+
 /** The WHERE conditions of a search, on the offers table aliased `o`. */
 export function searchConditions(search: ResolvedSearch): RawBuilder<boolean> {
   const f = search.filters;
@@ -498,7 +506,10 @@ function placeConditions(
   place: RawBuilder<unknown>,
   range: { low: number | null; high: number | null },
 ): RawBuilder<boolean> {
-  const conds: RawBuilder<unknown>[] = [sql`p.lieu_id = ${place}`, sql`p.nature = ${scope.nature}`];
+  const conds: RawBuilder<unknown>[] = [
+    sql`p.lieu_id ${place}`,
+    sql`p.nature = ${sql.lit(scope.nature)}`,
+  ];
   if (scope.rubriques) conds.push(sql`p.rubrique_id = ANY(${intArray(scope.rubriques)})`);
   // amount leaves out missing prices; sort_amount (equal to it otherwise) is the price index's key.
   if (range.low !== null)
@@ -517,10 +528,16 @@ export function placePageIdsQuery(
   scope: PlaceScope,
   options: PageOptions,
 ): RawBuilder<{ id: number }> {
-  const { sort, limit, offset } = options;
-  const upTo = limit + offset;
-  const where = placeConditions(scope, sql.ref('s.lieu_id'), scope);
-  const places = sql`unnest(${intArray(scope.lieux)}) AS s(lieu_id)`;
+  // Sizes and flags are written in the statement, so that its generic plan knows them.
+  const limit = sql.lit(options.limit);
+  const offset = sql.lit(options.offset);
+  const upTo = sql.lit(options.limit + options.offset);
+  const { sort } = options;
+  const where = placeConditions(scope, sql`= s.lieu_id`, scope);
+  const places =
+    scope.lieux.length === 1
+      ? sql`(VALUES (${scope.lieux[0]}::integer)) AS s(lieu_id)`
+      : sql`unnest(${intArray(scope.lieux)}) AS s(lieu_id)`;
   if (sort === 'default' || sort === 'new') {
     const keys =
       sort === 'default'
@@ -534,7 +551,7 @@ export function placePageIdsQuery(
   const dir = sql.raw(sort.endsWith('_desc') ? 'DESC' : 'ASC');
   // Within a range the missing prices are left out by the range itself (amount is null).
   const part = (last: boolean) => sql`(SELECT p.price_last, p.sort_amount, p.offer_id
-      FROM offer_places p WHERE ${where} AND p.price_last = ${last}
+      FROM offer_places p WHERE ${where} AND p.price_last = ${sql.lit(last)}
       ORDER BY p.sort_amount ${dir}, p.offer_id ${dir} LIMIT ${upTo})`;
   return sql`SELECT p.offer_id AS id FROM ${places}
     CROSS JOIN LATERAL (${part(false)} UNION ALL ${part(true)}) p
@@ -547,7 +564,7 @@ export function placeCountQuery(
   range: { low: number | null; high: number | null },
 ): RawBuilder<{ n: number }> {
   // price_last = ANY(...): both parts of the price index, each a range of amounts.
-  const where = placeConditions(scope, sql`ANY(${intArray(scope.lieux)})`, range);
+  const where = placeConditions(scope, isOneOf(scope.lieux), range);
   return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offer_places p
     WHERE ${where} AND p.price_last = ANY('{f,t}'::boolean[])`;
 }
@@ -629,8 +646,8 @@ export function totalExpression(
   const priceKeys = PRICE_KEYS.filter((key) => f[key] !== undefined);
   if (priceKeys.length === 0) {
     return sql<number>`(SELECT coalesce(sum(n), 0)::integer FROM offer_counts
-      WHERE lieu_id = ANY(${intArray(places)}) AND rubrique_id = ANY(${intArray(search.rubriques ?? [0])})
-      ${f.nature ? sql`AND nature = ${f.nature}` : sql``})`;
+      WHERE lieu_id ${isOneOf(places)} AND rubrique_id ${isOneOf(search.rubriques ?? [0])}
+      ${f.nature ? sql`AND nature = ${sql.lit(f.nature)}` : sql``})`;
   }
   if (!f.nature) return live(search);
   const [minKey, maxKey] = NATURE_PRICE_RANGE[f.nature];
@@ -646,7 +663,7 @@ export function totalExpression(
   if (!bands) return scope ? inRange(low, high) : live(search);
   const parts = [
     sql<number>`(SELECT coalesce(sum(n), 0)::integer FROM offer_price_counts
-      WHERE lieu_id = ANY(${intArray(places)}) AND nature = ${f.nature}
+      WHERE lieu_id ${isOneOf(places)} AND nature = ${sql.lit(f.nature)}
       AND band BETWEEN ${bands.first} AND ${bands.last})`,
     ...bands.ends.map(([from, to]) => inRange(from, to)),
   ];
