@@ -505,17 +505,20 @@ function placeConditions(
   scope: PlaceScope,
   place: RawBuilder<unknown>,
   range: { low: number | null; high: number | null },
+  priceIndex: boolean,
 ): RawBuilder<boolean> {
   const conds: RawBuilder<unknown>[] = [
     sql`p.lieu_id ${place}`,
     sql`p.nature = ${sql.lit(scope.nature)}`,
   ];
   if (scope.rubriques) conds.push(sql`p.rubrique_id = ANY(${intArray(scope.rubriques)})`);
-  // amount leaves out missing prices; sort_amount (equal to it otherwise) is the price index's key.
-  if (range.low !== null)
-    conds.push(sql`p.amount >= ${range.low} AND p.sort_amount >= ${range.low}`);
-  if (range.high !== null)
-    conds.push(sql`p.amount <= ${range.high} AND p.sort_amount <= ${range.high}`);
+  // amount leaves out missing prices; sort_amount (equal to it otherwise) is the key of the price
+  // index, named only where that index is the one to walk: a generic plan of a list in another
+  // order would otherwise take it for a short range and sort every offer of a large place.
+  const key = (op: '>=' | '<=', value: number) =>
+    priceIndex ? sql` AND p.sort_amount ${sql.raw(op)} ${value}` : sql``;
+  if (range.low !== null) conds.push(sql`p.amount >= ${range.low}${key('>=', range.low)}`);
+  if (range.high !== null) conds.push(sql`p.amount <= ${range.high}${key('<=', range.high)}`);
   return sql<boolean>`(${sql.join(conds, sql` AND `)})`;
 }
 
@@ -533,7 +536,12 @@ export function placePageIdsQuery(
   const offset = sql.lit(options.offset);
   const upTo = sql.lit(options.limit + options.offset);
   const { sort } = options;
-  const where = placeConditions(scope, sql`= s.lieu_id`, scope);
+  const where = placeConditions(
+    scope,
+    sql`= s.lieu_id`,
+    scope,
+    sort !== 'default' && sort !== 'new',
+  );
   const places =
     scope.lieux.length === 1
       ? sql`(VALUES (${scope.lieux[0]}::integer)) AS s(lieu_id)`
@@ -564,7 +572,7 @@ export function placeCountQuery(
   range: { low: number | null; high: number | null },
 ): RawBuilder<{ n: number }> {
   // price_last = ANY(...): both parts of the price index, each a range of amounts.
-  const where = placeConditions(scope, isOneOf(scope.lieux), range);
+  const where = placeConditions(scope, isOneOf(scope.lieux), range, true);
   return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offer_places p
     WHERE ${where} AND p.price_last = ANY('{f,t}'::boolean[])`;
 }
