@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection';
 import type { NatureId } from '../../shared/contract';
 
@@ -101,28 +101,38 @@ export function createOfferCounts(
       await running?.catch(() => undefined);
     },
     async perLieu(scope) {
-      const rows = await k
-        .selectFrom('offer_counts')
-        .select(['lieu_id', (eb) => eb.fn.sum<number>('n').as('n')])
-        .where('lieu_id', 'in', scope.lieux.length > 0 ? scope.lieux : [-1])
-        .where('rubrique_id', 'in', scope.rubriques.length > 0 ? scope.rubriques : [0])
-        .$if(scope.nature !== undefined, (qb) => qb.where('nature', '=', scope.nature!))
-        .groupBy('lieu_id')
-        .execute();
-      return new Map(rows.map((row) => [row.lieu_id, Number(row.n)]));
+      const result = await perLieuQuery(scope).execute(k);
+      return new Map(result.rows.map((row) => [row.lieu_id, row.n]));
     },
     async perRubrique(scope, rubriques) {
       if (rubriques.length === 0) return new Map();
-      const rows = await k
-        .selectFrom('offer_counts')
-        .select(['rubrique_id', (eb) => eb.fn.sum<number>('n').as('n')])
-        .where('lieu_id', 'in', scope.lieux.length > 0 ? scope.lieux : [0])
-        .where('rubrique_id', 'in', rubriques)
-        .$if(scope.nature !== undefined, (qb) => qb.where('nature', '=', scope.nature!))
-        .groupBy('rubrique_id')
-        .execute();
-      return new Map(rows.map((row) => [row.rubrique_id, Number(row.n)]));
+      const result = await perRubriqueQuery(scope, rubriques).execute(k);
+      return new Map(result.rows.map((row) => [row.rubrique_id, row.n]));
     },
   };
   return counts;
+}
+
+function scopeConditions(scope: Omit<CountScope, 'rubriques'>): RawBuilder<unknown> {
+  return sql`lieu_id = ANY(${scope.lieux.length > 0 ? scope.lieux : [-1]}::int[])
+    ${scope.nature !== undefined ? sql`AND nature = ${scope.nature}` : sql``}`;
+}
+
+/** Active offers in each place's subtree (places without any are absent), as a query. */
+export function perLieuQuery(scope: CountScope): RawBuilder<{ lieu_id: number; n: number }> {
+  const rubriques = scope.rubriques.length > 0 ? scope.rubriques : [0];
+  return sql`SELECT lieu_id, sum(n)::integer AS n FROM offer_counts
+    WHERE ${scopeConditions(scope)} AND rubrique_id = ANY(${rubriques}::int[])
+    GROUP BY lieu_id`;
+}
+
+/** Active offers of each rubrique in the scope's places, as a query (rubriques not empty). */
+export function perRubriqueQuery(
+  scope: Omit<CountScope, 'rubriques'>,
+  rubriques: number[],
+): RawBuilder<{ rubrique_id: number; n: number }> {
+  const places = { ...scope, lieux: scope.lieux.length > 0 ? scope.lieux : [0] };
+  return sql`SELECT rubrique_id, sum(n)::integer AS n FROM offer_counts
+    WHERE ${scopeConditions(places)} AND rubrique_id = ANY(${rubriques}::int[])
+    GROUP BY rubrique_id`;
 }

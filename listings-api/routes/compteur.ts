@@ -8,8 +8,10 @@ import {
   RubriqueCountsSchema,
   type LieuType,
 } from '../../shared/contract';
+import { sql, type RawBuilder } from 'kysely';
 import { notFound } from '../lib/errors';
 import { nearbyLieuxQuery } from '../lib/nearby';
+import { perLieuQuery, perRubriqueQuery } from '../lib/offer-counts';
 import { toLieu } from '../lib/mappers';
 import { resolveLieux, searchKeyParam } from '../lib/offer-search';
 import { idListParam, intParam, langParam, limitParam } from '../lib/params';
@@ -98,69 +100,76 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
       const placeScope = places ?? [0];
 
       // Nearby: places of the same kind within rayon km of the centre, with their counts.
-      const nearbyPromise = (async () => {
-        if (!centre || centre.lat === null || centre.lng === null) return [];
-        const found = await nearbyLieuxQuery({
-          lat: centre.lat,
-          lng: centre.lng,
-          radiusKm: q.rayon,
-          type: q.lieu_type ?? centre.type,
-          excluded: [...(q.lieu ?? []), ...excludedLieux],
-          nature: q.nature,
-          rubriques: rubriqueScope,
-          minCount: minNb,
-          limit: q.limit,
-        }).execute(db.kysely);
-        return found.rows.map((row) => ({
-          lieu: toLieu(ref.lieux.get(row.id)!, q.lang),
-          count: row.n,
-          distance_km: Math.round(row.distance / 100) / 10,
-        }));
-      })();
-
+      const nearbyQuery =
+        centre && centre.lat !== null && centre.lng !== null
+          ? nearbyLieuxQuery({
+              lat: centre.lat,
+              lng: centre.lng,
+              radiusKm: q.rayon,
+              type: q.lieu_type ?? centre.type,
+              excluded: [...(q.lieu ?? []), ...excludedLieux],
+              nature: q.nature,
+              rubriques: rubriqueScope,
+              minCount: minNb,
+              limit: q.limit,
+            })
+          : null;
       // Parents: each ancestor of the centre, nearest first (ancestors are stored root first).
-      const parentsPromise = (async () => {
-        if (!centre) return [];
-        const kept = [...centre.ancestors]
-          .reverse()
-          .flatMap((id) => ref.lieux.get(id) ?? [])
-          .filter(
-            (row) => row.id !== centre.id && row.type !== 'Generic' && !excludedLieux.has(row.id),
-          );
-        const counts = await app.offerCounts.perLieu({
-          lieux: kept.map((row) => row.id),
-          nature: q.nature,
-          rubriques: rubriqueScope,
-        });
-        return kept
-          .map((row) => ({ lieu: toLieu(row, q.lang), count: counts.get(row.id) ?? 0 }))
-          .filter((entry) => entry.count >= minNb && entry.count > 0)
-          .slice(0, q.limit);
-      })();
-
+      const parentRows = centre
+        ? [...centre.ancestors]
+            .reverse()
+            .flatMap((id) => ref.lieux.get(id) ?? [])
+            .filter(
+              (row) => row.id !== centre.id && row.type !== 'Generic' && !excludedLieux.has(row.id),
+            )
+        : [];
       // Rubriques: the nature's other rubriques in the searched place(s), largest first.
-      const rubriquesPromise = (async () => {
-        const candidates = otherRubriques(ref, q.nature, [
-          ...rubriques,
-          ...(q.exclude_rubrique ?? []),
-        ]);
-        const counts = await app.offerCounts.perRubrique(
-          { lieux: placeScope, nature: q.nature },
-          candidates,
-        );
-        return candidates
-          .map((id) => ({ rubrique_id: id, count: counts.get(id) ?? 0 }))
-          .filter((entry) => entry.count >= minNb && entry.count > 0)
-          .sort((a, b) => b.count - a.count || a.rubrique_id - b.rubrique_id)
-          .slice(0, q.limit);
-      })();
-
-      const [nearby, parents, rubriqueCounts] = await Promise.all([
-        nearbyPromise,
-        parentsPromise,
-        rubriquesPromise,
+      const candidates = otherRubriques(ref, q.nature, [
+        ...rubriques,
+        ...(q.exclude_rubrique ?? []),
       ]);
-      return { nearby, parents, rubriques: rubriqueCounts };
+
+      // The three kinds of substitutes in one statement.
+      const rowsOf = (query: RawBuilder<unknown> | null) =>
+        query ? sql`(SELECT coalesce(json_agg(x), '[]') FROM (${query}) x)` : sql`'[]'::json`;
+      const result = await sql<{
+        nearby: { id: number; distance: number; n: number }[];
+        parents: { lieu_id: number; n: number }[];
+        rubriques: { rubrique_id: number; n: number }[];
+      }>`SELECT ${rowsOf(nearbyQuery)} AS nearby,
+        ${rowsOf(
+          parentRows.length > 0
+            ? perLieuQuery({
+                lieux: parentRows.map((row) => row.id),
+                nature: q.nature,
+                rubriques: rubriqueScope,
+              })
+            : null,
+        )} AS parents,
+        ${rowsOf(
+          candidates.length > 0
+            ? perRubriqueQuery({ lieux: placeScope, nature: q.nature }, candidates)
+            : null,
+        )} AS rubriques`.execute(db.kysely);
+      const found = result.rows[0]!;
+
+      const nearby = found.nearby.map((row) => ({
+        lieu: toLieu(ref.lieux.get(row.id)!, q.lang),
+        count: row.n,
+        distance_km: Math.round(row.distance / 100) / 10,
+      }));
+      const parentCounts = new Map(found.parents.map((row) => [row.lieu_id, row.n]));
+      const parents = parentRows
+        .map((row) => ({ lieu: toLieu(row, q.lang), count: parentCounts.get(row.id) ?? 0 }))
+        .filter((entry) => entry.count >= minNb && entry.count > 0)
+        .slice(0, q.limit);
+      const rubriqueCounts = new Map(found.rubriques.map((row) => [row.rubrique_id, row.n]));
+      const rubriqueEntries = candidates
+        .map((id) => ({ rubrique_id: id, count: rubriqueCounts.get(id) ?? 0 }))
+        .filter((entry) => entry.count >= minNb && entry.count > 0)
+        .sort((a, b) => b.count - a.count || a.rubrique_id - b.rubrique_id)
+        .slice(0, q.limit);
+      return { nearby, parents, rubriques: rubriqueEntries };
     },
   );
 

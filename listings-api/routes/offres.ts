@@ -220,7 +220,8 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     lang: Lang,
   ): Promise<DetailAnswer> {
     const t = (column: string) => sql.ref(`${column}_${lang}`);
-    const result = await sql<DetailRow>`
+    // By id or slug, through a unique index whatever the value: prepared.
+    const rows = await db.prepared(sql<DetailRow>`
       SELECT ${summaryColumns(lang)}, ${t('o.description')} AS description, o.atouts,
         o.price_without_fees, o.fees, o.condo, o.dpe_class, o.dpe_value, o.ges_class, o.ges_value,
         o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
@@ -232,8 +233,8 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       JOIN agencies a ON a.id = o.agency_id
       LEFT JOIN networks n ON n.id = a.network_id
       WHERE ${'id' in key ? sql`o.id = ${key.id}` : sql`o.slug = ${key.slug}`}
-    `.execute(db.kysely);
-    const row = result.rows[0];
+    `);
+    const row = rows[0];
     if (!row) return null;
     const summary = toOfferSummary(row, lang);
     const lieu = lieuWithAncestors(await app.reference.get(), row.lieu_id, lang);
