@@ -567,7 +567,7 @@ export function placePageIdsQuery(
 }
 
 /** Offers of a PlaceScope search whose amount is in [low, high] (each bound optional). */
-export function placeCountQuery(
+function placeCountQuery(
   scope: PlaceScope,
   range: { low: number | null; high: number | null },
 ): RawBuilder<{ n: number }> {
@@ -595,7 +595,7 @@ export function offerPageQuery(
   `;
 }
 
-export function offerCountQuery(where: RawBuilder<boolean>): RawBuilder<{ n: number }> {
+function offerCountQuery(where: RawBuilder<boolean>): RawBuilder<{ n: number }> {
   return sql<{ n: number }>`SELECT count(*)::integer AS n FROM offers o WHERE ${where}`;
 }
 

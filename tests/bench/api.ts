@@ -12,13 +12,11 @@ import { migrateToLatest } from '../../listings-api/db/migrate';
 import { searchLieuxPlan } from '../../listings-api/lib/lieu-search';
 import { nearbyLieuxQuery } from '../../listings-api/lib/nearby';
 import {
-  offerCountQuery,
   offerPageQuery,
-  placeCountQuery,
   placeScope,
   resolveSearch,
   searchConditions,
-  wholeBands,
+  totalExpression,
   type OfferFilters,
 } from '../../listings-api/lib/offer-search';
 import { createReferenceCache } from '../../listings-api/lib/reference';
@@ -401,45 +399,21 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
         }
         if (!cache && options.explain !== false) {
           const sample = variants.offre.find((v) => v.sort === 'price_asc') ?? variants.offre[0]!;
-          // The queries the route makes for this request (page, then total as countSearch makes
-          // it: whole price bands from offer_price_counts, the range's ends counted live).
+          // The statement the route runs for this request: the page and its total (whole price
+          // bands from offer_price_counts, the range's ends counted live).
           const ref = await createReferenceCache(db).get();
           const search = resolveSearch(ref, sample.filters);
           const scope = placeScope(ref, search, sample.sort);
-          const where = searchConditions(search);
           await explain(
             db,
-            `/offre page${scope ? ' (offer_places)' : ''}: ${sample.path}`,
+            `/offre page and total${scope ? ' (offer_places)' : ''}: ${sample.path}`,
             offerPageQuery(
-              where,
+              searchConditions(search),
               { lang: 'fr', sort: sample.sort, limit: 24, offset: 0, priceFiltered: true },
               scope,
+              totalExpression(search, scope),
             ),
           );
-          const low = sample.filters.prix_min ?? 0;
-          const high = sample.filters.prix_max ?? Number.POSITIVE_INFINITY;
-          const bands = wholeBands(low, high);
-          if (bands) {
-            await explain(
-              db,
-              `/offre total, whole price bands`,
-              sql`SELECT sum(n) FROM offer_price_counts WHERE lieu_id = ANY(${sample.filters.lieu!}::int[]) AND nature = 'V' AND band BETWEEN ${bands.first} AND ${bands.last}`,
-            );
-          }
-          for (const [from, to] of bands ? bands.ends : [[low, high] as [number, number]]) {
-            await explain(
-              db,
-              `/offre total, prices ${from}..${to} counted live`,
-              scope
-                ? placeCountQuery(scope, { low: from, high: Number.isFinite(to) ? to : null })
-                : offerCountQuery(
-                    searchConditions({
-                      ...search,
-                      filters: { ...sample.filters, prix_min: from, prix_max: to },
-                    }),
-                  ),
-            );
-          }
           printPlan(
             "/search-lieu: q='canes' (the query of search_lieux, with its settings)",
             await db.kysely
