@@ -41,41 +41,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (lieu_id, nature, price_last, sort_amount, offer_id) INCLUDE (amount, rubrique_id);
     CREATE INDEX offer_places_offer ON offer_places (offer_id);
 
-    CREATE FUNCTION offer_places_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- From each statement's transition tables: the rows it removed (old_offers), those it wrote.
+    CREATE FUNCTION offer_places_sync() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO offer_places
-        SELECT r.* FROM new_offers o CROSS JOIN LATERAL offer_places_rows(o) r;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION offer_places_update() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      DELETE FROM offer_places WHERE offer_id IN (SELECT id FROM old_offers);
-      INSERT INTO offer_places
-        SELECT r.* FROM new_offers o CROSS JOIN LATERAL offer_places_rows(o) r;
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION offer_places_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      DELETE FROM offer_places WHERE offer_id IN (SELECT id FROM old_offers);
-      RETURN NULL;
-    END $$;
-    CREATE FUNCTION offer_places_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      TRUNCATE offer_places;
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        DELETE FROM offer_places WHERE offer_id IN (SELECT id FROM old_offers);
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO offer_places
+          SELECT r.* FROM new_offers o CROSS JOIN LATERAL offer_places_rows(o) r;
+      END IF;
+      IF TG_OP = 'TRUNCATE' THEN
+        TRUNCATE offer_places;
+      END IF;
       RETURN NULL;
     END $$;
 
     CREATE TRIGGER offers_places_insert AFTER INSERT ON offers
       REFERENCING NEW TABLE AS new_offers
-      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_insert();
+      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_sync();
     CREATE TRIGGER offers_places_update AFTER UPDATE ON offers
       REFERENCING OLD TABLE AS old_offers NEW TABLE AS new_offers
-      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_update();
+      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_sync();
     CREATE TRIGGER offers_places_delete AFTER DELETE ON offers
       REFERENCING OLD TABLE AS old_offers
-      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_delete();
+      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_sync();
     CREATE TRIGGER offers_places_truncate AFTER TRUNCATE ON offers
-      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_truncate();
+      FOR EACH STATEMENT EXECUTE FUNCTION offer_places_sync();
   `.execute(db);
 }
 
@@ -85,8 +77,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP TRIGGER IF EXISTS offers_places_update ON offers;
     DROP TRIGGER IF EXISTS offers_places_delete ON offers;
     DROP TRIGGER IF EXISTS offers_places_truncate ON offers;
-    DROP FUNCTION IF EXISTS offer_places_insert(), offer_places_update(), offer_places_delete(),
-      offer_places_truncate();
+    DROP FUNCTION IF EXISTS offer_places_sync();
     DROP TABLE IF EXISTS offer_places CASCADE;
     DROP FUNCTION IF EXISTS offer_places_rows(offers);
   `.execute(db);
