@@ -17,7 +17,8 @@ export interface NearbySearch {
 
 /**
  * Places of a kind within radiusKm of a point with their counts of matching active offers,
- * nearest first: the GiST index on ll_to_earth finds the places, offer_counts counts them.
+ * nearest first: the GiST index on their stored earth points (migration 010) finds the places,
+ * offer_counts counts them.
  */
 export function nearbyLieuxQuery(
   search: NearbySearch,
@@ -25,16 +26,16 @@ export function nearbyLieuxQuery(
   const centre = sql`ll_to_earth(${search.lat}, ${search.lng})`;
   const radius = search.radiusKm * 1000;
   return sql`
-    SELECT l.id, earth_distance(${centre}, ll_to_earth(l.lat, l.lng)) AS distance, c.n
+    SELECT l.id, earth_distance(${centre}, l.earth) AS distance, c.n
     FROM lieux l
     CROSS JOIN LATERAL (
       SELECT coalesce(sum(oc.n), 0)::integer AS n FROM offer_counts oc
       WHERE oc.lieu_id = l.id AND oc.rubrique_id = ANY(${search.rubriques}::int[])
         ${search.nature ? sql`AND oc.nature = ${search.nature}` : sql``}
     ) c
-    WHERE l.lat IS NOT NULL
-      AND earth_box(${centre}, ${radius}) @> ll_to_earth(l.lat, l.lng)
-      AND earth_distance(${centre}, ll_to_earth(l.lat, l.lng)) <= ${radius}
+    WHERE l.earth IS NOT NULL
+      AND earth_box(${centre}, ${radius}) @> l.earth
+      AND earth_distance(${centre}, l.earth) <= ${radius}
       AND l.type = ${search.type}
       AND l.id <> ALL(${search.excluded}::int[])
       AND c.n >= ${Math.max(1, search.minCount)}

@@ -248,9 +248,15 @@ describe.each(testDbKinds)('seeded test database on %s', (kind) => {
     ],
     [
       'places within 30 km',
-      'lieux_earth',
+      'lieux_earth_point',
       () =>
-        `SELECT id FROM lieux WHERE lat IS NOT NULL AND earth_box(ll_to_earth(43.55, 7.01), 30000) @> ll_to_earth(lat, lng)`,
+        `SELECT id FROM lieux WHERE earth IS NOT NULL AND earth_box(ll_to_earth(43.55, 7.01), 30000) @> earth`,
+    ],
+    [
+      'list of a place in price order',
+      'offer_places_price',
+      (id: number) =>
+        `SELECT offer_id FROM offer_places WHERE lieu_id = ${id} AND nature = 'V' AND NOT price_last AND sort_amount BETWEEN 1000000 AND 3000000 ORDER BY sort_amount, offer_id LIMIT 24`,
     ],
     [
       'place names by trigram',
