@@ -48,7 +48,9 @@ export async function searchLieuxPlan(
     SELECT prosrc AS body, proconfig AS config FROM pg_proc WHERE proname = 'search_lieux'`.execute(
     trx,
   );
-  const { body, config } = fn.rows[0]!;
+  const { body: source, config } = fn.rows[0]!;
+  const body = /RETURN QUERY([\s\S]*);\s*END/.exec(source)?.[1];
+  if (!body) throw new Error('search_lieux: no RETURN QUERY in its body');
   for (const setting of config ?? []) {
     const [name, value] = setting.split(/=(.*)/s) as [string, string];
     await sql`SELECT set_config(${name}, ${value}, true)`.execute(trx);
