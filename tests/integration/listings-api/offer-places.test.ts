@@ -1,13 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferList } from '../../../shared/contract';
+import {
+  offerPageQuery,
+  placeScope,
+  resolveSearch,
+  searchConditions,
+  selectOfferPage,
+  totalExpression,
+} from '../../../listings-api/lib/offer-search';
+import { createReferenceCache } from '../../../listings-api/lib/reference';
 import { testDbKinds } from '../../fixtures/db';
 import { openListingsTest, type ListingsTest } from './helpers';
 
 // offer_places (migration 008) follows the offers table through its triggers: after inserts,
 // updates of every kind, deletes, a rolled-back change and a truncate, its rows are exactly the
 // ones derived here in TypeScript from the offers read back (one per active offer and place of
-// its lieu_path, with the nature's own price), and the result lists show the change.
+// its lieu_path, with the nature's own price), and the result lists show the change. A list of a
+// place is one prepared statement, the same text for every place.
 
 interface OfferRow {
   id: number;
@@ -185,6 +195,36 @@ describe.each(testDbKinds)('offer_places on %s', (kind) => {
     await k.deleteFrom('offers').where('id', '=', newId).execute();
     await expectInStep();
     expect(await cityPage(other.id, 'S')).not.toContain(newId);
+  });
+
+  it('serves a list of a place as one prepared statement whose generic plan is kept', async () => {
+    const ref = await createReferenceCache(t.db).get();
+    const cities = ['cannes', 'nice', 'antibes', 'paris', 'megeve', 'biarritz', 'gordes', 'eze'];
+    const options = { lang: 'fr', sort: 'price_desc', limit: 24, offset: 0 } as const;
+    const texts = new Set<string>();
+    for (const slug of cities) {
+      const lieu = ref.lieuxBySlug.get(slug)!.id;
+      const search = resolveSearch(ref, { nature: 'V', lieu: [lieu], prix_min: 1_000_000 });
+      const scope = placeScope(ref, search, 'price_desc');
+      expect(scope).not.toBeNull();
+      const query = offerPageQuery(
+        searchConditions(search),
+        options,
+        scope,
+        totalExpression(search, scope),
+      );
+      texts.add(query.compile(t.db.kysely).sql);
+      await selectOfferPage(t.db, search, options, scope);
+    }
+    // One text whatever the place; serial calls run on one connection, which holds it.
+    expect(texts.size).toBe(1);
+    const statements = await sql<{ generic_plans: number; custom_plans: number }>`
+      SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements
+      WHERE statement = ${[...texts][0]!}`.execute(t.db.kysely);
+    expect(statements.rows).toHaveLength(1);
+    const [plans] = statements.rows;
+    expect(plans!.generic_plans + plans!.custom_plans).toBe(cities.length);
+    expect(plans!.generic_plans).toBeGreaterThan(0);
   });
 
   it('is left as it was by a rolled-back change, and emptied by a truncate', async () => {
