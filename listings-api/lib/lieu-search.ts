@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Db } from '../db/connection';
 import type { Database } from '../db/types';
 import type { LieuType } from '../../shared/contract';
 import { likeEscape } from './text';
@@ -28,11 +29,12 @@ function searchArguments(search: LieuSearch, literal = false): RawBuilder<unknow
 }
 
 /** Ids of the places matching the search, best first. */
-export async function searchLieux(db: Kysely<Database>, search: LieuSearch): Promise<number[]> {
-  const result = await sql<{ id: number }>`SELECT id FROM search_lieux(${searchArguments(
-    search,
-  )})`.execute(db);
-  return result.rows.map((row) => row.id);
+export async function searchLieux(db: Db, search: LieuSearch): Promise<number[]> {
+  // A function call plans the same whatever its arguments: prepared.
+  const rows = await db.prepared(
+    sql<{ id: number }>`SELECT id FROM search_lieux(${searchArguments(search)})`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -75,7 +75,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
       const { lang, limit, types } = request.query;
       const q = searchText(request.query.q);
       const [ids, ref] = await Promise.all([
-        searchLieux(db.kysely, { text: q, limit, types }),
+        searchLieux(db, { text: q, limit, types }),
         app.reference.get(),
       ]);
       const label = (row: { libelle_fr: string; libelle_en: string }) =>
