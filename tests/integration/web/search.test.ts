@@ -180,6 +180,42 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       expect(textOf(page.body)).toContain('Villas de luxe à vendre');
     });
 
+    it.each([
+      ['fr', '/fr/vente/', ['pièce', 'pièces'], ['chambre', 'chambres']],
+      ['en', '/en/sale/', ['room', 'rooms'], ['bedroom', 'bedrooms']],
+    ] as const)(
+      'gives each card its surface, rooms and bedrooms on one line (%s)',
+      async (lang, url, rooms, bedrooms) => {
+        const expected = await api<OfferList>(`/offre?nature=V&limit=24&lang=${lang}`);
+        const res = await get(url);
+        const lines = [
+          ...res.body.matchAll(/<article[^>]*data-offer-id="(\d+)"[\s\S]*?<\/article>/g),
+        ].map((m) => ({
+          id: Number(m[1]),
+          facts: /class="offer-card__facts">([^<]*)<\/p>/.exec(m[0])?.[1] ?? null,
+        }));
+        expect(lines.map((l) => l.id)).toEqual(expected.items.map((o) => o.id));
+        const count = (n: number, [one, other]: readonly [string, string]) =>
+          `${n} ${n === 1 ? one : other}`;
+        for (const [i, offer] of expected.items.entries()) {
+          const parts = [
+            ...(offer.surface !== null ? [`${offer.surface}`] : []),
+            ...(offer.rooms !== null ? [count(offer.rooms, rooms)] : []),
+            ...(offer.bedrooms !== null ? [count(offer.bedrooms, bedrooms)] : []),
+          ];
+          const shown = lines[i]!.facts?.split(' · ') ?? [];
+          expect(shown).toHaveLength(parts.length);
+          for (const [k, part] of parts.entries()) {
+            // The surface is formatted (thousands separator, m²): compare its digits.
+            if (k === 0 && offer.surface !== null) {
+              expect(shown[k]!.replace(/\D/g, '').startsWith(part)).toBe(true);
+            } else expect(shown[k]).toBe(part);
+          }
+        }
+        expect(lines.filter((l) => l.facts?.includes(' · ')).length).toBeGreaterThan(0);
+      },
+    );
+
     it('renders a page for a malformed query, dropping the bad values', async () => {
       const res = await get(
         '/fr/vente/?price_max=abc&nb_rooms=-3&assets=nope,piscine&page=x&sort=bogus&rubs=99999,zz&unknown=1',
