@@ -10,8 +10,9 @@ import { href } from '../../shared/routes';
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
 // hidden), surface, rooms, bedrooms, the exclusivity badge and the featured mention (a paid
-// option that ranks the offer first: French law wants paid placement visible where it shows). The whole card is one link (the
-// title's link stretched over the card); `actions` (a favourite toggle...) sits above it.
+// option that ranks the offer first: French law wants paid placement visible where it shows).
+// The whole card is one link (the title's link stretched over the card); `actions` (a favourite
+// toggle...) sits above it.
 // A result page shows 24 of them: the markup is kept short (no wrappers, a plain <a>, which the
 // app's document-level listener turns into a client navigation, the facts as one line of text)
 // and texts that only depend on a number are formatted once.
@@ -125,13 +126,20 @@ export interface OfferCardProps {
 /** Texts of a catalog that depend on a number only ("4 pièces"), by catalog, kind and number. */
 const countTexts = new WeakMap<object, Map<string, string>>();
 
-function countText(i18n: I18n, kind: string, n: number, format: () => string): string {
+/** The text of a count (null for none), formatted once per catalog, kind and number. */
+function countText(
+  i18n: I18n,
+  kind: string,
+  n: number | null,
+  format: (n: number) => string,
+): string | null {
+  if (n === null) return null;
   let texts = countTexts.get(i18n.messages);
   if (!texts) countTexts.set(i18n.messages, (texts = new Map()));
   const key = `${kind}:${n}`;
   let text = texts.get(key);
   if (text === undefined) {
-    text = format();
+    text = format(n);
     if (texts.size < 2000) texts.set(key, text);
   }
   return text;
@@ -156,27 +164,23 @@ export function OfferCard({
       ? t`Prix sur demande`
       : formatPrice(amount, offer.nature.id, lang);
   // Surface, rooms and bedrooms on one line: one text node rather than a list of three.
-  let facts = offer.surface !== null ? formatSurface(offer.surface, lang) : '';
-  const rooms = offer.rooms;
-  if (rooms !== null) {
-    const text = countText(
+  const facts = [
+    offer.surface !== null ? formatSurface(offer.surface, lang) : null,
+    countText(
       i18n,
       'rooms',
-      rooms,
-      () => t`${plural(rooms, { one: '# pièce', other: '# pièces' })}`,
-    );
-    facts = facts ? `${facts} · ${text}` : text;
-  }
-  const bedrooms = offer.bedrooms;
-  if (bedrooms !== null) {
-    const text = countText(
+      offer.rooms,
+      (rooms) => t`${plural(rooms, { one: '# pièce', other: '# pièces' })}`,
+    ),
+    countText(
       i18n,
       'bedrooms',
-      bedrooms,
-      () => t`${plural(bedrooms, { one: '# chambre', other: '# chambres' })}`,
-    );
-    facts = facts ? `${facts} · ${text}` : text;
-  }
+      offer.bedrooms,
+      (bedrooms) => t`${plural(bedrooms, { one: '# chambre', other: '# chambres' })}`,
+    ),
+  ]
+    .filter((fact) => fact !== null)
+    .join(' · ');
   const photo = offer.photo;
   return (
     <article className={`offer-card${className ? ` ${className}` : ''}`} data-offer-id={offer.id}>
