@@ -34,11 +34,21 @@ export function listPath(
   query?: URLSearchParams,
 ): string {
   const rubrique = pathRubriqueOf(criteria, config) ?? undefined;
+  return pathOf(criteria.nature, rubrique, place, lang, config, query);
+}
+
+/** The path of a list whose rubrique of the path is known. */
+function pathOf(
+  nature: SearchCriteria['nature'],
+  rubrique: number | undefined,
+  place: Pick<PlaceView, 'slug' | 'generic'>,
+  lang: Lang,
+  config: Config,
+  query?: URLSearchParams,
+): string {
   return place.generic
-    ? href('nature', { nature: criteria.nature, rubrique }, lang, config, { query })
-    : href('list', { nature: criteria.nature, rubrique, lieu: place.slug }, lang, config, {
-        query,
-      });
+    ? href('nature', { nature, rubrique }, lang, config, { query })
+    : href('list', { nature, rubrique, lieu: place.slug }, lang, config, { query });
 }
 
 /** The canonical query of a list: its filters, without sort and page. */
@@ -125,11 +135,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         : null
     : current;
   const pathWith = (query?: URLSearchParams) =>
-    place.generic
-      ? href('nature', { nature: criteria.nature, rubrique }, lang, config, { query })
-      : href('list', { nature: criteria.nature, rubrique, lieu: place.slug }, lang, config, {
-          query,
-        });
+    pathOf(criteria.nature, rubrique, place, lang, config, query);
   const path = pathWith();
   // This page with its query (page and sort included): where the offer page leads back to. The
   // offer links all carry the same search, built once.
