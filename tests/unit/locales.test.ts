@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import PO from 'pofile';
 import { describe, expect, it } from 'vitest';
+import { parsePo } from '../../server/api/messages';
 
 // The catalogs' completeness check that `lingui compile` does not make (a missing English text
 // falls back to French silently): every message in both catalogs, none empty in English.
@@ -10,11 +10,12 @@ interface Entry {
   text: string;
 }
 
-/** The msgid/msgstr pairs of a catalog (its header and obsolete entries left out). */
+/** The msgid/msgstr pairs of a catalog, read as the web app reads it. */
 const read = (lang: string): Entry[] =>
-  PO.parse(readFileSync(`locales/${lang}/messages.po`, 'utf8'))
-    .items.filter((item) => !item.obsolete && item.msgid !== '')
-    .map((item) => ({ id: item.msgid, text: item.msgstr.join('') }));
+  [...parsePo(readFileSync(`locales/${lang}/messages.po`, 'utf8'))].map(([id, text]) => ({
+    id,
+    text,
+  }));
 
 /** ICU argument names ({count}, {total, plural, ...}); not the text of plural branches (one {…}). */
 const ARGUMENT = /(?<!\b(?:zero|one|two|few|many|other|=\d+)\s*)\{(\w+)\s*[,}]/g;
