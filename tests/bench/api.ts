@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { buildListingsApp } from '../../listings-api/app';
@@ -21,11 +20,13 @@ import {
 } from '../../listings-api/lib/offer-search';
 import { createReferenceCache } from '../../listings-api/lib/reference';
 import { isSeeded, seedDatabase } from '../../listings-api/seed/index';
+import { pick, prng, runLoad } from './load';
 
 // The listings API benchmark: seeds N offers (PostgreSQL when DATABASE_URL is set, PGlite
 // otherwise; the seeded database is kept for the next run with the same N and sources), then
-// measures /offre, /search-lieu, /compteur and /offre/{id} over HTTP with autocannon, each with
-// requests drawn from a set of realistic variants, and prints the plans of the search queries.
+// measures /offre, /search-lieu, /compteur and /offre/{id} over HTTP with autocannon (in a process
+// of its own), each with requests drawn from a set of realistic variants, and prints the plans of
+// the search queries.
 //
 //   npx tsx tests/bench/api.ts [--offers 100000] [--seconds 5] [--connections 16] [--cache on|off|both]
 
@@ -97,7 +98,7 @@ async function openBenchDb(
     url.pathname = `/${name}`;
     if (rows[0]?.comment === marker) {
       await client.end();
-      const db = await openDb({ databaseUrl: url.toString(), poolSize: 16 });
+      const db = await openDb({ databaseUrl: url.toString() });
       await migrateToLatest(db);
       // Index-only scans need an up-to-date visibility map (new indexes, earlier runs' writes).
       await sql`VACUUM ANALYZE`.execute(db.kysely);
@@ -105,7 +106,7 @@ async function openBenchDb(
     }
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await client.query(`CREATE DATABASE "${name}"`);
-    const db = await openDb({ databaseUrl: url.toString(), poolSize: 16 });
+    const db = await openDb({ databaseUrl: url.toString() });
     const started = performance.now();
     await migrateToLatest(db);
     await seedDatabase(db, { offers, writePhotos: false, onProgress: progress });
@@ -131,22 +132,6 @@ function progress(done: number, total: number): void {
     lastProgress = performance.now();
     process.stdout.write(`  seeded ${done}/${total} offers\n`);
   }
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)]!;
-}
-
-/** A small deterministic PRNG (mulberry32), so every run draws the same requests. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Variants {
@@ -272,39 +257,6 @@ async function buildVariants(db: Db): Promise<Variants> {
   return { offre, searchLieu, compteur, detail };
 }
 
-async function run(url: string, paths: string[], seconds: number, connections: number) {
-  const random = prng(7);
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        requests: [
-          { method: 'GET', setupRequest: (request) => ({ ...request, path: pick(paths, random) }) },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) =>
-      latencies.push(responseTime),
-    );
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return {
-    requests: result.requests.total,
-    rps: Math.round(result.requests.total / seconds),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
 function printPlan(label: string, plan: string[]): void {
   process.stdout.write(`\n--- ${label}\n${plan.map((line) => `  ${line}`).join('\n')}\n`);
 }
@@ -390,8 +342,8 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
           // Warm-up: with the cache on, every variant once (a steady state), then a second of load.
           if (cache)
             for (const p of paths) await fetch(`${base}${p}`).then((res) => res.arrayBuffer());
-          await run(base, paths, 1, connections);
-          const f = await run(base, paths, seconds, connections);
+          await runLoad({ url: base, paths, seconds: 1, connections });
+          const f = await runLoad({ url: base, paths, seconds, connections });
           figures.push({ endpoint, cache, ...f });
           process.stdout.write(
             `  ${endpoint} cache ${cache ? 'on' : 'off'}: ${f.rps} req/s, p95 ${f.p95.toFixed(1)} ms\n`,
