@@ -11,6 +11,8 @@ export interface EmbeddedListingsOptions {
   host?: string;
   /** PostgreSQL connection string; without it, PGlite under dataDir. */
   databaseUrl?: string;
+  /** PostgreSQL connections per pool (default: twice the cores). */
+  poolSize?: number;
   /** PGlite data directory (default .data/pglite; 'memory://' for a throw-away database). */
   dataDir?: string;
   photosDir?: string;
@@ -42,6 +44,7 @@ export async function startListingsApi(
 ): Promise<RunningListingsApi> {
   const db = await openDb({
     databaseUrl: options.databaseUrl,
+    poolSize: options.poolSize,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
   });

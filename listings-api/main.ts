@@ -14,6 +14,14 @@ const EnvSchema = v.object({
   ),
   LISTINGS_API_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.url('must be a postgres:// URL'))),
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+  ),
   PGLITE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data/pglite'),
   PHOTOS_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), '.data/photos'),
   SEED_OFFERS: v.optional(
@@ -42,6 +50,7 @@ const api = await startListingsApi({
   port: env.LISTINGS_API_PORT,
   host: env.LISTINGS_API_HOST,
   databaseUrl: env.DATABASE_URL,
+  poolSize: env.DATABASE_POOL_SIZE,
   dataDir: env.PGLITE_DIR,
   photosDir: env.PHOTOS_DIR,
   seedOffers: env.SEED_OFFERS,

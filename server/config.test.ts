@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       { renderer: 'build', isProduction: true, cookieSecret: SECRET },
     ],
     [{ SERVE_BUILD: 'true' }, { renderer: 'build' }],
+    [{}, { databasePoolSize: undefined }],
+    [{ DATABASE_POOL_SIZE: '6' }, { databasePoolSize: 6 }],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -72,6 +74,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ CACHE_TAG_HEADER: 'Cache Tag' }, 'CACHE_TAG_HEADER'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

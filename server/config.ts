@@ -65,6 +65,10 @@ const EnvSchema = v.object({
   ),
   /** Embedded mode: PostgreSQL of the in-process listings API (PGlite when absent). */
   DATABASE_URL: v.optional(url),
+  /** Embedded mode: PostgreSQL connections of each pool of the listings API (twice the cores when absent). */
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(1)),
+  ),
   /** Embedded mode: PGlite data directory. */
   PGLITE_DIR: v.optional(v.string(), '.data/pglite'),
   /** Embedded mode: where the listings API writes and serves its photos. */
@@ -102,6 +106,7 @@ export interface Config {
   upstreamTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string | undefined;
+  databasePoolSize: number | undefined;
   pgliteDir: string;
   photosDir: string;
   embeddedApiPort: number;
@@ -170,6 +175,7 @@ export function loadConfig(
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteDir: e.PGLITE_DIR,
     photosDir: e.PHOTOS_DIR,
     embeddedApiPort: e.EMBEDDED_API_PORT,

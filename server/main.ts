@@ -32,6 +32,7 @@ async function main() {
       port: config.embeddedApiPort,
       host: '127.0.0.1',
       databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
       dataDir: config.pgliteDir,
       photosDir: config.photosDir,
       seedOffers: config.seedOffers,
