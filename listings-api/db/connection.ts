@@ -18,7 +18,8 @@ export interface Db {
    * connections that force generic plans (otherwise PostgreSQL plans anew each time whenever a
    * generic plan looks costlier on paper, as a list of a place does in the default order); PGlite,
    * one session, keeps the generic plan when it looks as good. Only for queries whose best plan
-   * does not depend on their parameters' values.
+   * does not depend on their parameters' values, and whose text takes a few forms (values go in
+   * parameters): each connection keeps every statement it was sent.
    */
   prepared<R>(query: RawBuilder<R>): Promise<R[]>;
   /** The embedded instance (PGlite only), e.g. to dump its data directory. */

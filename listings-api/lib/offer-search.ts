@@ -531,10 +531,11 @@ export function placePageIdsQuery(
   scope: PlaceScope,
   options: PageOptions,
 ): RawBuilder<{ id: number }> {
-  // Sizes and flags are written in the statement, so that its generic plan knows them.
-  const limit = sql.lit(options.limit);
-  const offset = sql.lit(options.offset);
-  const upTo = sql.lit(options.limit + options.offset);
+  // Sizes are parameters: one statement text serves every page, so a connection holds a few
+  // prepared statements, not one per page (their plans are the same). Flags are literals: the
+  // generic plan knows which part of an index each walks.
+  const { limit, offset } = options;
+  const upTo = limit + offset;
   const { sort } = options;
   const where = placeConditions(
     scope,

@@ -198,13 +198,15 @@ describe.each(testDbKinds)('offer_places on %s', (kind) => {
   });
 
   it.each(['default', 'new', 'price_asc', 'price_desc'] as const)(
-    'serves a list of a place in the %s order as one prepared statement, planned once for every place',
+    'serves a list of a place in the %s order as one prepared statement, planned once for every place and page',
     async (sort) => {
       const ref = await createReferenceCache(t.db).get();
       const cities = ['cannes', 'nice', 'antibes', 'paris', 'megeve', 'biarritz', 'gordes', 'eze'];
-      const options = { lang: 'fr', sort, limit: 24, offset: 0 } as const;
       const texts = new Set<string>();
-      for (const slug of cities) {
+      for (const [i, slug] of cities.entries()) {
+        // Pages of several sizes and depths.
+        const limit = [24, 12, 4][i % 3]!;
+        const options = { lang: 'fr', sort, limit, offset: limit * (i % 4) } as const;
         const lieu = ref.lieuxBySlug.get(slug)!.id;
         const search = resolveSearch(ref, { nature: 'V', lieu: [lieu], prix_min: 1_000_000 });
         const scope = placeScope(ref, search, sort);
@@ -218,7 +220,7 @@ describe.each(testDbKinds)('offer_places on %s', (kind) => {
         texts.add(query.compile(t.db.kysely).sql);
         await selectOfferPage(t.db, search, options, scope);
       }
-      // One text whatever the place; serial calls run on one connection, which holds it.
+      // One text whatever the place and page; serial calls run on one connection, which holds it.
       expect(texts.size).toBe(1);
       const plans = await t.db.prepared(sql<{ generic_plans: number; custom_plans: number }>`
         SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements
