@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -538,6 +539,81 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
     expect(fr.body.items[0]!.titre1).toBe(row.titre1_fr);
     expect(en.body.items[0]!.titre1).toBe(row.titre1_en);
   });
+
+  it.each(['fr', 'en'] as const)(
+    'answers each card in %s field for field from its offer, with or without a photo',
+    async (lang) => {
+      const k = t.db.kysely;
+      const page = await k
+        .selectFrom('offers')
+        .select('id')
+        .where('status', '=', 'active')
+        .orderBy('id')
+        .limit(12)
+        .execute();
+      const ids = page.map((row) => row.id);
+      // One of them without any photo.
+      await k
+        .updateTable('offers')
+        .set({ photos: sql`'[]'::jsonb` })
+        .where('id', '=', ids[0]!)
+        .execute();
+      t.app.responseCache.clear();
+      const res = await t.get<OfferList>('/offre', { id: ids, limit: 12, lang });
+      const rows = await k
+        .selectFrom('offers as o')
+        .innerJoin('lieux as l', 'l.id', 'o.lieu_id')
+        .innerJoin('agencies as a', 'a.id', 'o.agency_id')
+        .selectAll('o')
+        .select(['l.slug as lieu_slug', 'l.libelle_fr', 'l.libelle_en', 'a.slug as agency_slug'])
+        .select('a.name as agency_name')
+        .where('o.id', 'in', ids)
+        .execute();
+      expect(res.body.items).toHaveLength(ids.length);
+      for (const card of res.body.items) {
+        const o = rows.find((row) => row.id === card.id)!;
+        const photo = (o.photos as unknown as Record<string, string | number>[])[0];
+        expect(card).toStrictEqual({
+          id: o.id,
+          slug: o.slug,
+          nature: { id: o.nature },
+          rubrique: { id: o.rubrique_id },
+          lieu: {
+            id: o.lieu_id,
+            slug: o.lieu_slug,
+            libelle: lang === 'fr' ? o.libelle_fr : o.libelle_en,
+          },
+          agency: { id: o.agency_id, slug: o.agency_slug, name: o.agency_name },
+          titre1: lang === 'fr' ? o.titre1_fr : o.titre1_en,
+          titre2: lang === 'fr' ? o.titre2_fr : o.titre2_en,
+          price: o.price,
+          monthlyRent: o.monthly_rent,
+          weeklyRent: o.weekly_rent,
+          prixCache: o.prix_cache,
+          surface: o.surface,
+          fieldSurface: o.field_surface,
+          rooms: o.rooms,
+          bedrooms: o.bedrooms,
+          reference: o.reference,
+          date: new Date(o.published_at as unknown as Date).toISOString(),
+          exclusivity: o.exclusivity,
+          premium: o.premium,
+          status: o.status,
+          photo: photo
+            ? {
+                id: photo.id,
+                width: photo.width,
+                height: photo.height,
+                alt: photo[`alt_${lang}`],
+                src: `/photos/${photo.id}-{w}.jpg`,
+                widths: [400, 800, 1200],
+              }
+            : null,
+        });
+      }
+      expect(res.body.items.find((card) => card.id === ids[0])!.photo).toBeNull();
+    },
+  );
 
   it('lists premium offers of a nature and place, newest first', async () => {
     const res = await t.get<OfferList>('/offre/premium', { nature: 'V', limit: 24 });
