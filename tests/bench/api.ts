@@ -261,13 +261,38 @@ function printPlan(label: string, plan: string[]): void {
   process.stdout.write(`\n--- ${label}\n${plan.map((line) => `  ${line}`).join('\n')}\n`);
 }
 
+type PlanRow = { 'QUERY PLAN': string };
+
 async function explain(db: Db, label: string, query: RawBuilder<unknown>): Promise<void> {
-  const rows = await sql<{
-    'QUERY PLAN': string;
-  }>`EXPLAIN (ANALYZE, COSTS OFF) ${query}`.execute(db.kysely);
+  const rows = await sql<PlanRow>`EXPLAIN (ANALYZE, COSTS OFF) ${query}`.execute(db.kysely);
   printPlan(
     label,
     rows.rows.map((row) => row['QUERY PLAN']),
+  );
+}
+
+/** The plan a statement of Db.prepared runs: its generic plan, with these values. */
+async function explainGeneric(db: Db, label: string, query: RawBuilder<unknown>): Promise<void> {
+  const { sql: text, parameters } = query.compile(db.kysely);
+  const rows = await db.kysely.transaction().execute(async (trx) => {
+    await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+    await sql.raw(`PREPARE bench_generic AS ${text}`).execute(trx);
+    // EXECUTE takes no bind parameters: the values are written as literals.
+    const literal = (value: unknown): string =>
+      typeof value === 'number'
+        ? String(value)
+        : Array.isArray(value)
+          ? `'{${value.join(',')}}'`
+          : `'${String(value).replaceAll("'", "''")}'`;
+    const plan = await sql<PlanRow>`
+      EXPLAIN (ANALYZE, COSTS OFF)
+      EXECUTE bench_generic(${sql.raw(parameters.map(literal).join(', '))})`.execute(trx);
+    await sql`DEALLOCATE bench_generic`.execute(trx);
+    return plan.rows;
+  });
+  printPlan(
+    label,
+    rows.map((row) => row['QUERY PLAN']),
   );
 }
 
@@ -350,22 +375,25 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
           );
         }
         if (!cache && options.explain !== false) {
-          const sample = variants.offre.find((v) => v.sort === 'price_asc') ?? variants.offre[0]!;
-          // The statement the route runs for this request: the page and its total (whole price
-          // bands from offer_price_counts, the range's ends counted live).
           const ref = await createReferenceCache(db).get();
-          const search = resolveSearch(ref, sample.filters);
-          const scope = placeScope(ref, search, sample.sort);
-          await explain(
-            db,
-            `/offre page and total${scope ? ' (offer_places)' : ''}: ${sample.path}`,
-            offerPageQuery(
-              searchConditions(search),
-              { lang: 'fr', sort: sample.sort, limit: 24, offset: 0, priceFiltered: true },
-              scope,
-              totalExpression(search, scope),
-            ),
-          );
+          for (const order of ['price_asc', 'default'] as const) {
+            const sample = variants.offre.find((v) => v.sort === order) ?? variants.offre[0]!;
+            // The statement the route runs for this request: the page and its total (whole price
+            // bands from offer_price_counts, the range's ends counted live).
+            const search = resolveSearch(ref, sample.filters);
+            const scope = placeScope(ref, search, sample.sort);
+            // A list of a place is a prepared statement: its generic plan is the one that runs.
+            await (scope ? explainGeneric : explain)(
+              db,
+              `/offre page and total${scope ? ' (offer_places, generic plan)' : ''}: ${sample.path}`,
+              offerPageQuery(
+                searchConditions(search),
+                { lang: 'fr', sort: sample.sort, limit: 24, offset: 0, priceFiltered: true },
+                scope,
+                totalExpression(search, scope),
+              ),
+            );
+          }
           printPlan(
             "/search-lieu: q='canes' (the query of search_lieux, with its settings)",
             await db.kysely
