@@ -161,7 +161,7 @@ export async function selectNewOffers(
     SELECT o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, l.slug AS lieu_slug,
       l.libelle_fr AS lieu_libelle_fr, l.libelle_en AS lieu_libelle_en,
       o.titre1_fr, o.titre1_en, o.titre2_fr, o.titre2_en, ${amount} AS amount, o.prix_cache,
-      o.surface, o.field_surface, o.rooms, o.bedrooms, o.photos -> 0 AS photo, o.published_at,
+      o.surface, o.field_surface, o.rooms, o.bedrooms, o.cover_photo AS photo, o.published_at,
       count(*) OVER () AS total
     FROM offers o
     JOIN lieux l ON l.id = o.lieu_id

@@ -10,6 +10,7 @@ import * as m007 from './migrations/007-prospect-mail-retention';
 import * as m008 from './migrations/008-offer-places';
 import * as m009 from './migrations/009-place-search-function';
 import * as m010 from './migrations/010-lieu-earth-points';
+import * as m011 from './migrations/011-offer-cover-photo';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '008-offer-places': m008,
   '009-place-search-function': m009,
   '010-lieu-earth-points': m010,
+  '011-offer-cover-photo': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -180,6 +180,8 @@ export interface OffersTable {
   ges_class: string | null;
   ges_value: number | null;
   photos: Json<PhotoRow[]>;
+  /** The first photo, computed by the database (migration 011): read only. */
+  cover_photo: ColumnType<PhotoRow | null, never, never>;
   video_url: string | null;
   tour_url: string | null;
   lat: number | null;

@@ -309,8 +309,6 @@ export interface SummaryRow {
   nature: NatureId;
   rubrique_id: number;
   lieu_id: number;
-  lieu_slug: string;
-  lieu_libelle: string;
   agency_id: number;
   agency_slug: string;
   agency_name: string;
@@ -332,23 +330,32 @@ export interface SummaryRow {
   photo: PhotoRow | null;
 }
 
-/** The columns of an offer card; the query must join lieux `l` and agencies `a`. */
+/**
+ * The columns of an offer card; the query must join agencies `a`. The place's slug and name come
+ * from the reference data (toOfferSummary), not from a join per card.
+ */
 export function summaryColumns(lang: Lang): RawBuilder<unknown> {
   const t = (column: string) => sql.ref(`${column}_${lang}`);
-  return sql`o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, l.slug AS lieu_slug,
-    ${t('l.libelle')} AS lieu_libelle, a.id AS agency_id, a.slug AS agency_slug,
-    a.name AS agency_name, ${t('o.titre1')} AS titre1, ${t('o.titre2')} AS titre2, o.price,
+  return sql`o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, a.id AS agency_id,
+    a.slug AS agency_slug, a.name AS agency_name, ${t('o.titre1')} AS titre1,
+    ${t('o.titre2')} AS titre2, o.price,
     o.monthly_rent, o.weekly_rent, o.prix_cache, o.surface, o.field_surface, o.rooms, o.bedrooms,
-    o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.photos -> 0 AS photo`;
+    o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.cover_photo AS photo`;
 }
 
-export function toOfferSummary(row: SummaryRow, lang: Lang): OfferSummary {
+export function toOfferSummary(row: SummaryRow, lang: Lang, ref: Reference): OfferSummary {
+  const lieu = ref.lieux.get(row.lieu_id);
+  if (!lieu) throw new Error(`offer ${row.id} points to a missing place ${row.lieu_id}`);
   return {
     id: row.id,
     slug: row.slug,
     nature: { id: row.nature },
     rubrique: { id: row.rubrique_id },
-    lieu: { id: row.lieu_id, slug: row.lieu_slug, libelle: row.lieu_libelle },
+    lieu: {
+      id: lieu.id,
+      slug: lieu.slug,
+      libelle: lang === 'en' ? lieu.libelle_en : lieu.libelle_fr,
+    },
     agency: { id: row.agency_id, slug: row.agency_slug, name: row.agency_name },
     titre1: row.titre1,
     titre2: row.titre2,
@@ -590,7 +597,6 @@ export function offerPageQuery(
     SELECT ${summaryColumns(options.lang)}${total ? sql`, ${total} AS total` : sql``}
     FROM (${ids}) page
     JOIN offers o ON o.id = page.id
-    JOIN lieux l ON l.id = o.lieu_id
     JOIN agencies a ON a.id = o.agency_id
     ORDER BY ${orderBy(options.sort)}
   `;
@@ -609,11 +615,12 @@ export function boundsSortedPrice(filters: OfferFilters, sort: OfferSort): boole
 
 export async function selectOfferSummaries(
   db: Db,
+  ref: Reference,
   where: RawBuilder<boolean>,
   options: PageOptions,
 ): Promise<OfferSummary[]> {
   const result = await offerPageQuery(where, options).execute(db.kysely);
-  return result.rows.map((row) => toOfferSummary(row, options.lang));
+  return result.rows.map((row) => toOfferSummary(row, options.lang, ref));
 }
 
 export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<number> {
@@ -706,6 +713,7 @@ export async function countSearch(
  */
 export async function selectOfferPage(
   db: Db,
+  ref: Reference,
   search: ResolvedSearch,
   options: PageOptions,
   scope: PlaceScope | null,
@@ -715,7 +723,7 @@ export async function selectOfferPage(
   const rows = await run(db, query, scope);
   return {
     total: rows[0]?.total ?? (await countSearch(db, search, scope)),
-    items: rows.map((row) => toOfferSummary(row, options.lang)),
+    items: rows.map((row) => toOfferSummary(row, options.lang, ref)),
   };
 }
 

@@ -140,6 +140,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       const search = resolveSearch(ref, filters, id ?? null);
       const { total, items } = await selectOfferPage(
         db,
+        ref,
         search,
         {
           lang,
@@ -163,11 +164,12 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { nature, lieu, limit, lang } = request.query;
       const filters: OfferFilters = { nature, lieu };
-      const search = resolveSearch(await app.reference.get(), filters);
+      const ref = await app.reference.get();
+      const search = resolveSearch(ref, filters);
       const where = sql<boolean>`(${searchConditions(search)} AND o.premium)`;
       const [total, items] = await Promise.all([
         countOffers(db, where),
-        selectOfferSummaries(db, where, { lang, sort: 'new', limit, offset: 0 }),
+        selectOfferSummaries(db, ref, where, { lang, sort: 'new', limit, offset: 0 }),
       ]);
       return { total, page: 1, limit, search_key: searchKey(filters), items };
     },
@@ -229,15 +231,15 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         a.cp AS agency_cp, a.ville AS agency_ville, a.website AS agency_website,
         n.id AS network_id, n.slug AS network_slug, n.name AS network_name
       FROM offers o
-      JOIN lieux l ON l.id = o.lieu_id
       JOIN agencies a ON a.id = o.agency_id
       LEFT JOIN networks n ON n.id = a.network_id
       WHERE ${'id' in key ? sql`o.id = ${key.id}` : sql`o.slug = ${key.slug}`}
     `);
     const row = rows[0];
     if (!row) return null;
-    const summary = toOfferSummary(row, lang);
-    const lieu = lieuWithAncestors(await app.reference.get(), row.lieu_id, lang);
+    const ref = await app.reference.get();
+    const summary = toOfferSummary(row, lang, ref);
+    const lieu = lieuWithAncestors(ref, row.lieu_id, lang);
     if (!lieu) throw new Error(`offer ${row.id} points to a missing place ${row.lieu_id}`);
     if (row.status === 'obsolete') {
       return {
