@@ -20,7 +20,7 @@ import {
 } from '../../listings-api/lib/offer-search';
 import { createReferenceCache } from '../../listings-api/lib/reference';
 import { isSeeded, seedDatabase } from '../../listings-api/seed/index';
-import { pick, prng, runLoad } from './load';
+import { pick, prng, runLoad, type LoadFigures } from './load';
 
 // The listings API benchmark: seeds N offers (PostgreSQL when DATABASE_URL is set, PGlite
 // otherwise; the seeded database is kept for the next run with the same N and sources), then
@@ -44,16 +44,9 @@ export interface BenchApiOptions {
   explain?: boolean;
 }
 
-export interface EndpointFigures {
+export interface EndpointFigures extends LoadFigures {
   endpoint: string;
   cache: boolean;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
 }
 
 function sourcesHash(offers: number): string {
