@@ -145,7 +145,8 @@ export interface ReviewsTable {
   created_at: Timestamp;
 }
 export interface OffersTable {
-  id: number;
+  /** Seeded offers bring their own; imported ones take the next of offers_id_seq (migration 012). */
+  id: ColumnType<number, number | undefined, number>;
   slug: string;
   nature: NatureId;
   rubrique_id: number;
@@ -189,6 +190,10 @@ export interface OffersTable {
   published_at: Timestamp;
   updated_at: Timestamp;
   obsolete_at: Timestamp | null;
+  /** sha256 of the feed row and photos that last wrote the offer (migration 012). */
+  feed_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the last price change was a drop (cleared by a rise; migration 012). */
+  price_reduced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 export interface ExternalLinksTable {
   id: number;
@@ -320,6 +325,57 @@ export interface OfferCountsStateTable {
   refreshed_at: Timestamp | null;
 }
 
+// The listings lifecycle (migration 012-listings-lifecycle).
+export interface OfferPriceHistoryTable {
+  id: Generated<number>;
+  offer_id: number;
+  /** The amount of the offer's nature: sale price (V), monthly rent (L), weekly rent (S). */
+  old_amount: number;
+  new_amount: number;
+  changed_at: DefaultedTimestamp;
+}
+export interface AlertSentPriceDropsTable {
+  alert_id: number;
+  price_history_id: number;
+  offer_id: number;
+  sent_at: DefaultedTimestamp;
+  outbox_id: number | null;
+}
+export interface FeedKeysTable {
+  agency_id: number;
+  key_hash: string;
+  created_at: DefaultedTimestamp;
+}
+export type FeedRunSource = 'inbox' | 'http' | 'cli';
+export type FeedRunStatus = 'queued' | 'running' | 'done' | 'rejected' | 'failed';
+export interface FeedRunsTable {
+  id: string;
+  agency_id: number;
+  source: FeedRunSource;
+  status: FeedRunStatus;
+  created_at: DefaultedTimestamp;
+  finished_at: Timestamp | null;
+  report: Json<unknown> | null;
+}
+export interface FeedPhotosTable {
+  sha256: string;
+  photo_id: Generated<number>;
+  width: number;
+  height: number;
+  created_at: DefaultedTimestamp;
+}
+export interface FeedPhotoUrlsTable {
+  url: string;
+  sha256: string;
+  fetched_at: DefaultedTimestamp;
+}
+export interface CacheChangesTable {
+  id: Generated<number>;
+  created_at: DefaultedTimestamp;
+  run_id: string | null;
+  tags: string[];
+}
+
 export interface Database {
   natures: NaturesTable;
   rubriques: RubriquesTable;
@@ -344,4 +400,11 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   alert_sent_offers: AlertSentOffersTable;
   alert_mail_keys: AlertMailKeysTable;
+  offer_price_history: OfferPriceHistoryTable;
+  alert_sent_price_drops: AlertSentPriceDropsTable;
+  feed_keys: FeedKeysTable;
+  feed_runs: FeedRunsTable;
+  feed_photos: FeedPhotosTable;
+  feed_photo_urls: FeedPhotoUrlsTable;
+  cache_changes: CacheChangesTable;
 }

@@ -161,6 +161,8 @@ async function fill(
     pending = insertRows(trx, 'offers', rows);
   }
   if (pending) await pending;
+  // Offers imported from feeds take the ids after the seeded ones.
+  await sql`SELECT setval('offers_id_seq', GREATEST(${offerCount}::int, 1))`.execute(trx);
   options.onProgress?.(offerCount, offerCount);
   timings.offersMs = Math.round(performance.now() - offersStarted);
 
