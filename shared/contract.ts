@@ -138,6 +138,9 @@ export const PhotoSchema = v.object({
 });
 export type Photo = v.InferOutput<typeof PhotoSchema>;
 
+/** An offer whose last price change was a drop is labelled 'price reduced' this many days. */
+export const PRICE_REDUCED_DAYS = 30;
+
 /** An offer as a result card shows it. */
 export const OfferSummarySchema = v.object({
   id: v.number(),
@@ -163,6 +166,11 @@ export const OfferSummarySchema = v.object({
   premium: v.boolean(),
   status: v.picklist(['active', 'obsolete']),
   photo: v.nullable(PhotoSchema),
+  /**
+   * The last change of the offer's price was a drop, less than PRICE_REDUCED_DAYS ago. Always
+   * false when the price is hidden.
+   */
+  priceReduced: v.boolean(),
 });
 export type OfferSummary = v.InferOutput<typeof OfferSummarySchema>;
 
@@ -302,6 +310,19 @@ export const AgencyContactSchema = v.object({
 });
 export type AgencyContact = v.InferOutput<typeof AgencyContactSchema>;
 
+/**
+ * One step of an offer's price history: the amount of its nature (sale price, monthly rent or
+ * weekly rent) from that date, and its change in percent from the amount before (one decimal;
+ * null for the first known price).
+ */
+export const PriceStepSchema = v.object({
+  /** ISO 8601 date-time: the offer's publication for the first step, else the change. */
+  date: v.string(),
+  amount: v.number(),
+  changePct: v.nullable(v.number()),
+});
+export type PriceStep = v.InferOutput<typeof PriceStepSchema>;
+
 /** GET /offre/{id} and /offre/by-slug/{slug} (200): everything the offer page shows. */
 export const OfferDetailSchema = v.object({
   ...OfferSummarySchema.entries,
@@ -321,6 +342,11 @@ export const OfferDetailSchema = v.object({
   lat: v.nullable(v.number()),
   lng: v.nullable(v.number()),
   updatedAt: v.string(),
+  /**
+   * The offer's prices, oldest first: the first known price, then each change. Empty when the
+   * price never changed or is hidden.
+   */
+  priceHistory: v.array(PriceStepSchema),
 });
 export type OfferDetail = v.InferOutput<typeof OfferDetailSchema>;
 

@@ -183,6 +183,7 @@ function offer(
     premium: false,
     status: 'active',
     photo: null,
+    priceReduced: false,
     ...over,
   };
 }

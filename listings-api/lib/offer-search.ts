@@ -5,6 +5,7 @@ import {
   ATOUTS,
   NatureIdSchema,
   OfferSortSchema,
+  PRICE_REDUCED_DAYS,
   type Lang,
   type NatureId,
   type OfferSort,
@@ -328,7 +329,16 @@ export interface SummaryRow {
   premium: boolean;
   status: 'active' | 'obsolete';
   photo: PhotoRow | null;
+  price_reduced: boolean;
 }
+
+/**
+ * The 'price reduced' flag of a card, from the offer's own row (no join, no change of plan): the
+ * last change was a drop (the import sets price_reduced_at, a rise clears it), recent enough, and
+ * the price is shown.
+ */
+const PRICE_REDUCED = sql`coalesce(NOT o.prix_cache
+    AND o.price_reduced_at > now() - ${sql.lit(`${PRICE_REDUCED_DAYS} days`)}::interval, false)`;
 
 /**
  * The columns of an offer card; the query must join agencies `a`. The place's slug and name come
@@ -340,7 +350,8 @@ export function summaryColumns(lang: Lang): RawBuilder<unknown> {
     a.slug AS agency_slug, a.name AS agency_name, ${t('o.titre1')} AS titre1,
     ${t('o.titre2')} AS titre2, o.price,
     o.monthly_rent, o.weekly_rent, o.prix_cache, o.surface, o.field_surface, o.rooms, o.bedrooms,
-    o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.cover_photo AS photo`;
+    o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.cover_photo AS photo,
+    ${PRICE_REDUCED} AS price_reduced`;
 }
 
 export function toOfferSummary(row: SummaryRow, lang: Lang, ref: Reference): OfferSummary {
@@ -373,6 +384,7 @@ export function toOfferSummary(row: SummaryRow, lang: Lang, ref: Reference): Off
     premium: row.premium,
     status: row.status,
     photo: row.photo ? toPhoto(row.photo, lang) : null,
+    priceReduced: row.price_reduced,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type OfferDetail,
   type OfferObsolete,
   type OfferRef,
+  type PriceStep,
 } from '../../shared/contract';
 import type { CondoRow, FeesRow, PhotoRow } from '../db/types';
 import { HttpError, notFound } from '../lib/errors';
@@ -117,6 +118,42 @@ interface DetailRow extends SummaryRow {
   network_id: number | null;
   network_slug: string | null;
   network_name: string | null;
+  /** The offer's price changes, oldest first (null when none or when the price is hidden). */
+  price_changes: PriceChangeRow[] | null;
+}
+
+interface PriceChangeRow {
+  /** Milliseconds since the epoch. */
+  at: number;
+  old: number;
+  new: number;
+}
+
+/**
+ * The price history of an offer page: the first known price (what the first change replaced,
+ * from the offer's publication), then each change with its percentage from the amount it
+ * replaced, rounded to one decimal.
+ */
+export function priceHistory(
+  publishedAt: Date | string,
+  changes: readonly PriceChangeRow[] | null,
+): PriceStep[] {
+  const first = changes?.[0];
+  if (!changes || !first) return [];
+  const published = new Date(isoDate(publishedAt)).getTime();
+  return [
+    {
+      date: new Date(Math.min(published, first.at)).toISOString(),
+      amount: first.old,
+      changePct: null,
+    },
+    ...changes.map((change) => ({
+      date: new Date(change.at).toISOString(),
+      amount: change.new,
+      changePct:
+        change.old > 0 ? Math.round(((change.new - change.old) / change.old) * 1000) / 10 : null,
+    })),
+  ];
 }
 
 type DetailAnswer =
@@ -229,7 +266,13 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
         a.phone AS agency_phone, a.email AS agency_email, a.address AS agency_address,
         a.cp AS agency_cp, a.ville AS agency_ville, a.website AS agency_website,
-        n.id AS network_id, n.slug AS network_slug, n.name AS network_name
+        n.id AS network_id, n.slug AS network_slug, n.name AS network_name,
+        -- A hidden price keeps its history secret. Read through offer_price_history_offer.
+        CASE WHEN NOT o.prix_cache THEN (
+          SELECT json_agg(json_build_object('at', extract(epoch FROM h.changed_at) * 1000,
+              'old', h.old_amount, 'new', h.new_amount) ORDER BY h.changed_at, h.id)
+          FROM offer_price_history h WHERE h.offer_id = o.id
+        ) END AS price_changes
       FROM offers o
       JOIN agencies a ON a.id = o.agency_id
       LEFT JOIN networks n ON n.id = a.network_id
@@ -290,6 +333,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       lat: row.lat,
       lng: row.lng,
       updatedAt: isoDate(row.updated_at),
+      priceHistory: priceHistory(row.published_at, row.price_changes),
     };
     return { status: 200, body };
   }

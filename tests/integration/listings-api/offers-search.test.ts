@@ -609,6 +609,8 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
                 widths: [400, 800, 1200],
               }
             : null,
+          // The seed re-prices no offer.
+          priceReduced: false,
         });
       }
       expect(res.body.items.find((card) => card.id === ids[0])!.photo).toBeNull();
