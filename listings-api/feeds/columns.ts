@@ -55,6 +55,8 @@ export const COL = {
   email: 107,
   cpReel: 108,
   villeReelle: 109,
+  numeroMandat: 112,
+  dateMandat: 113,
   code1: 124,
   proximite1: 125,
   label1: 126,

@@ -1,0 +1,221 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { CsvError } from 'csv-parse';
+import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
+import { COL, POLIRIS_COLUMNS } from './columns';
+import { mapPolirisRow, type MappingReference } from './mapping';
+import { NotPolirisError, type FeedLine } from './types';
+
+// Reading a Poliris feed (annonces.csv) as a stream: bytes are cut into lines, each line is
+// decoded on its own (UTF-8, or Windows-1252 when its bytes are not UTF-8: feeds mix both after
+// hand edits), split by csv-parse on '!#' with '"' quotes, then mapped. The file is never read
+// whole: 10,000 rows of 333 columns take a few tens of megabytes.
+//
+// A bad row is reported and skipped; a file that is not Poliris at all is rejected as a whole,
+// as soon as its first lines show it: the first non-empty lines are held back (at most
+// NOT_POLIRIS_LINES) until one of them has the format's 333 columns.
+
+export type FeedInput = NodeJS.ReadableStream | Readable;
+
+/** Non-empty lines without 333 columns after which a file is declared not Poliris. */
+export const NOT_POLIRIS_LINES = 20;
+/** A longer line is reported and skipped (a binary or truncated file, not a listing). */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+interface ByteLine {
+  line: number;
+  bytes: Buffer;
+  tooLong: boolean;
+}
+
+async function* byteLines(input: FeedInput): AsyncGenerator<ByteLine> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let tooLong = false;
+  let line = 0;
+  let first = true;
+  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (first && buf.length > 0) {
+      first = false;
+      rejectBinary(buf);
+    }
+    let start = 0;
+    for (;;) {
+      const end = buf.indexOf(0x0a, start);
+      if (end === -1) break;
+      const piece = buf.subarray(start, end);
+      const bytes = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
+      line++;
+      yield { line, bytes: tooLong ? Buffer.alloc(0) : bytes, tooLong };
+      pending = [];
+      pendingBytes = 0;
+      tooLong = false;
+      start = end + 1;
+    }
+    if (start < buf.length && !tooLong) {
+      pending.push(buf.subarray(start));
+      pendingBytes += buf.length - start;
+      if (pendingBytes > MAX_LINE_BYTES) {
+        tooLong = true;
+        pending = [];
+        pendingBytes = 0;
+      }
+    }
+  }
+  if (pending.length > 0 || tooLong) {
+    line++;
+    yield { line, bytes: tooLong ? Buffer.alloc(0) : Buffer.concat(pending), tooLong };
+  }
+}
+
+function rejectBinary(head: Buffer): void {
+  if (head[0] === 0x50 && head[1] === 0x4b)
+    throw new NotPolirisError('not a Poliris feed: it is a zip archive, not annonces.csv');
+  if (head[0] === 0x1f && head[1] === 0x8b)
+    throw new NotPolirisError('not a Poliris feed: it is a gzip file');
+  if (head.subarray(0, 8192).includes(0))
+    throw new NotPolirisError('not a Poliris feed: it is a binary file, not text');
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A line's text: UTF-8 (its BOM stripped), else Windows-1252. */
+export function decodeLine(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    text = iconv.decode(Buffer.from(bytes), 'win1252');
+  }
+  return text.replace(/^\uFEFF/, '').replace(/\r$/, '');
+}
+
+/** A line's fields: csv-parse on '!#' and '"'; a stray '"' inside a field falls back to a split. */
+export function splitLine(text: string): string[] {
+  try {
+    const records = parse(text, {
+      delimiter: '!#',
+      quote: '"',
+      record_delimiter: '\n',
+      relax_column_count: true,
+    }) as string[][];
+    return records[0] ?? [];
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    // The format never escapes '"' (writers replace it with "'"): a hand-edited feed that left
+    // one inside a field still splits on the quoted separator.
+    const inner = text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+    return inner.split(/"?!#"?/);
+  }
+}
+
+export interface FeedRow {
+  line: number;
+  cells: string[];
+}
+export type RawFeedLine = FeedRow | { line: number; tooLong: true };
+
+/**
+ * The rows of a feed, split into fields, empty lines skipped. Throws NotPolirisError when the
+ * first NOT_POLIRIS_LINES non-empty lines (or all of them, in a shorter file) lack the format's
+ * 333 columns.
+ */
+export async function* readPolirisRows(input: FeedInput): AsyncGenerator<RawFeedLine> {
+  let confirmed = false;
+  const held: RawFeedLine[] = [];
+  const heldTexts: string[] = [];
+  for await (const { line, bytes, tooLong } of byteLines(input)) {
+    let item: RawFeedLine;
+    if (tooLong) item = { line, tooLong: true };
+    else {
+      const text = decodeLine(bytes);
+      if (text.trim() === '') continue;
+      const cells = splitLine(text);
+      item = { line, cells };
+      if (!confirmed && cells.length >= POLIRIS_COLUMNS) {
+        confirmed = true;
+        yield* held;
+        held.length = 0;
+      } else if (!confirmed) heldTexts.push(text);
+    }
+    if (confirmed) {
+      yield item;
+      continue;
+    }
+    held.push(item);
+    if (held.length >= NOT_POLIRIS_LINES) throw new NotPolirisError(notPolirisReason(heldTexts));
+  }
+  if (!confirmed && held.length > 0) throw new NotPolirisError(notPolirisReason(heldTexts));
+}
+
+function notPolirisReason(texts: readonly string[]): string {
+  const head = texts[0]?.trimStart() ?? '';
+  if (head.startsWith('{') || head.startsWith('[')) return 'not a Poliris feed: it looks like JSON';
+  if (head.startsWith('<')) return 'not a Poliris feed: it looks like XML or HTML';
+  const most = Math.max(0, ...texts.map((t) => splitLine(t).length));
+  if (head.includes('!#'))
+    return `not a Poliris feed: no line has the format's ${POLIRIS_COLUMNS} columns (at most ${most})`;
+  const separators: Array<[string, string]> = [
+    [',', "','"],
+    [';', "';'"],
+    ['\t', 'tabs'],
+    ['|', "'|'"],
+  ];
+  const counts = separators.map(([sep, name]) => [head.split(sep).length - 1, name] as const);
+  const [count, name] = counts.reduce((a, b) => (b[0] > a[0] ? b : a));
+  if (count > 0)
+    return `not a Poliris feed: fields are separated by ${name}, not by '!#', and no line has the format's ${POLIRIS_COLUMNS} columns`;
+  return `not a Poliris feed: no line has the format's ${POLIRIS_COLUMNS} columns separated by '!#'`;
+}
+
+/**
+ * The feed's offers, one FeedLine per non-empty line: the mapped offer, or the problem that
+ * skipped the row. An empty file yields nothing. Throws NotPolirisError for a file that is not
+ * Poliris at all.
+ */
+export async function* readPolirisFeed(
+  input: FeedInput,
+  reference: MappingReference,
+): AsyncGenerator<FeedLine> {
+  for await (const row of readPolirisRows(input)) {
+    if ('tooLong' in row)
+      yield {
+        line: row.line,
+        problem: {
+          line: row.line,
+          reference: null,
+          position: null,
+          column: null,
+          reason: `the line is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB`,
+        },
+      };
+    else yield mapPolirisRow(row.cells, row.line, reference);
+  }
+}
+
+/**
+ * A cheap first pass: the reference (col 2) of every row that has one, without mapping. Rows
+ * that the full pass will skip are included (a row with an unknown city still names an offer the
+ * agency means to keep). Throws NotPolirisError like readPolirisFeed.
+ */
+export async function* readPolirisReferences(
+  input: FeedInput,
+): AsyncGenerator<{ line: number; reference: string }> {
+  for await (const row of readPolirisRows(input)) {
+    if ('tooLong' in row) continue;
+    const reference = (row.cells[COL.agencePropertyRef - 1] ?? '').replace(/\s+/g, ' ').trim();
+    if (reference) yield { line: row.line, reference };
+  }
+}
+
+/** The feed file of a folder: annonces.csv in any case ('Annonces.csv'), or null. */
+export async function findFeedFile(dir: string): Promise<string | null> {
+  const names = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isFile() && e.name.toLowerCase() === 'annonces.csv')
+    .map((e) => e.name)
+    .sort();
+  return names[0] === undefined ? null : path.join(dir, names[0]);
+}
