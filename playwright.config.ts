@@ -51,6 +51,9 @@ export default defineConfig({
       LISTINGS_API_URL: '',
       DATABASE_URL: '',
       PGLITE_DIR: '.data/e2e/pglite',
+      // The seed's feeds of a few agencies are imported right after start (price drops among them).
+      FEEDS_DIR: '.data/e2e/feeds',
+      FEEDS_INTERVAL_MS: '2000',
       EMBEDDED_API_PORT: '0',
       SEED_OFFERS: process.env.E2E_SEED_OFFERS ?? '300',
       LOG_LEVEL: 'warn',

@@ -13,8 +13,15 @@ export default defineConfig({
       'tests/integration/**/*.test.{ts,tsx}',
     ],
     pool: 'forks',
-    // Mails written as .eml files (no SMTP_URL) go with the other test files, not to .data/mail.
-    env: { ALERTS_MAIL_DIR: '.data/test/mail' },
+    // Mails written as .eml files (no SMTP_URL) go with the other test files, not to .data/mail;
+    // the periodic alert job runs only where a test starts it (POST /alerte still mails at once).
+    // Feeds likewise: their folders apart, and the inbox looked at only where a test asks.
+    env: {
+      ALERTS_MAIL_DIR: '.data/test/mail',
+      ALERTS_INTERVAL_MS: '0',
+      FEEDS_DIR: '.data/test/feeds',
+      FEEDS_INTERVAL_MS: '0',
+    },
     globalSetup: ['./tests/fixtures/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,

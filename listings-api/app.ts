@@ -19,6 +19,9 @@ import { createMailOutbox, type MailOutbox } from './alerts/outbox';
 import { agencyRoutes } from './routes/agences';
 import { staticRoutes } from './routes/static';
 import { sitemapRoutes } from './routes/sitemap';
+import { parseFeedEnv, type FeedConfig } from './feeds/config';
+import { feedRoutes } from './feeds/routes';
+import { createFeedRunner, type FeedRunner } from './feeds/runner';
 
 export interface ListingsAppOptions {
   db: Db;
@@ -33,8 +36,15 @@ export interface ListingsAppOptions {
   bodyLimit?: number;
   /** How long read answers are reused from memory (ms, default 30 s; 0 turns it off). */
   cacheTtlMs?: number;
-  /** Environment of the mails (SMTP_URL, PUBLIC_URL, MAIL_FROM, ALERTS_*); default process.env. */
+  /** Environment of the mails and feeds (SMTP_URL, ALERTS_*, FEEDS_*…); default process.env. */
   env?: Record<string, string | undefined>;
+  /**
+   * Run the periodic jobs in this process: alert mails, the feed inbox (default true). Of several
+   * instances on one database, one runs them (LISTINGS_JOBS=0 on the others).
+   */
+  jobs?: boolean;
+  /** The feed import's settings; default: parsed from env. */
+  feeds?: FeedConfig;
 }
 
 declare module 'fastify' {
@@ -45,6 +55,8 @@ declare module 'fastify' {
     responseCache: ResponseCache;
     /** The mail sender (alert mails, confirmations of professional requests). */
     mailOutbox: MailOutbox;
+    /** Imports of agencies' Poliris feeds (inbox, HTTP uploads). */
+    feedRunner: FeedRunner;
   }
 }
 
@@ -128,10 +140,27 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   await app.register(formRoutes);
   await app.register(alertRoutes);
   // The links of alert mails (confirm, unsubscribe) and the mail job when ALERTS_INTERVAL_MS is set.
-  await app.register(alertMailRoutes, { outbox: mailOutbox });
+  await app.register(alertMailRoutes, { outbox: mailOutbox, scheduler: options.jobs ?? true });
   await app.register(agencyRoutes);
   await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
   await app.register(sitemapRoutes);
+
+  // Agencies' feeds: the inbox is looked at by the process that runs the jobs; uploads are
+  // imported by the instance that received them.
+  const feedRunner = createFeedRunner(options.db, {
+    config: options.feeds ?? parseFeedEnv(options.env ?? process.env),
+    reference,
+    photosDir: options.photosDir ?? '.data/photos',
+    log: app.log,
+    scheduler: options.jobs ?? true,
+    // New counts and fresh answers at once rather than at the next look for changes.
+    onChange: () => void counts.refreshIfStale().catch(() => undefined),
+  });
+  app.decorate('feedRunner', feedRunner);
+  app.addHook('onClose', async () => {
+    await feedRunner.close();
+  });
+  await app.register(feedRoutes, { runner: feedRunner });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

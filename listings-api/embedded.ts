@@ -3,6 +3,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
 import { buildListingsApp } from './app';
 import { parsePurgeEnv, startPurgeScheduler } from './privacy/retention';
+import { parseFeedEnv } from './feeds/config';
+import { writeSeedFeeds } from './feeds/seed-feeds';
 
 export interface EmbeddedListingsOptions {
   /** Default 4050; 0 picks a free port (the answer's url tells which). */
@@ -28,6 +30,13 @@ export interface EmbeddedListingsOptions {
    * one hour.
    */
   purgeIntervalMs?: number;
+  /**
+   * Run the periodic jobs (alert mails, feed inbox, retention purge) in this process (default
+   * true). Of several instances on one database, exactly one should (LISTINGS_JOBS=0 elsewhere).
+   */
+  jobs?: boolean;
+  /** After a first seed, write a few seeded agencies' feeds into the inbox (default true). */
+  seedFeeds?: boolean;
 }
 
 export interface RunningListingsApi {
@@ -51,16 +60,34 @@ export async function startListingsApi(
   try {
     await migrateToLatest(db);
     const photosDir = options.photosDir ?? '.data/photos';
-    await seedIfEmpty(db, {
-      offers: options.seedOffers,
-      photoCount: options.photoCount,
+    const seedOptions = { offers: options.seedOffers, photoCount: options.photoCount, photosDir };
+    const seeded = await seedIfEmpty(db, seedOptions);
+    const feeds = parseFeedEnv(process.env);
+    const jobs = options.jobs ?? true;
+    const app = await buildListingsApp({
+      db,
       photosDir,
+      logger: options.logger ?? false,
+      jobs,
+      feeds,
     });
-    const app = await buildListingsApp({ db, photosDir, logger: options.logger ?? false });
+    // A first start shows the listings lifecycle: a few agencies' feeds wait in the inbox.
+    if (seeded && (options.seedFeeds ?? true)) {
+      const written = await writeSeedFeeds(db, {
+        inboxDir: feeds.inboxDir,
+        photosDir,
+        seed: seedOptions,
+      });
+      app.log.info({ feeds: written }, 'feeds of seeded agencies written to the inbox');
+      if (jobs)
+        void app.feedRunner
+          .scanInbox()
+          .catch((err: unknown) => app.log.error({ err }, 'feed inbox scan failed'));
+    }
     // The personal-data retention periods are enforced while the service runs.
     const purgeIntervalMs = options.purgeIntervalMs ?? parsePurgeEnv(process.env).intervalMs;
     const purge =
-      purgeIntervalMs > 0
+      jobs && purgeIntervalMs > 0
         ? startPurgeScheduler(db, { intervalMs: purgeIntervalMs, log: app.log })
         : null;
     app.addHook('onClose', async () => {

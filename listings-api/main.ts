@@ -27,6 +27,14 @@ const EnvSchema = v.object({
   SEED_OFFERS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
   ),
+  // 0 on every instance but one: that one runs the periodic jobs (alert mails, feed inbox, purge).
+  LISTINGS_JOBS: v.optional(
+    v.pipe(
+      v.picklist(['0', '1', 'false', 'true'], 'must be 1 (run the periodic jobs) or 0'),
+      v.transform((s) => s === '1' || s === 'true'),
+    ),
+    '1',
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -54,6 +62,7 @@ const api = await startListingsApi({
   dataDir: env.PGLITE_DIR,
   photosDir: env.PHOTOS_DIR,
   seedOffers: env.SEED_OFFERS,
+  jobs: env.LISTINGS_JOBS,
   logger,
 });
 console.log(`Listings API on ${api.url} (OpenAPI: ${api.url}/openapi.json)`);

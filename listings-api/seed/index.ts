@@ -253,6 +253,30 @@ async function run(
   };
 }
 
+/**
+ * Offers the seed did not write, drawn by its generator with ids past the seeded ones: the new
+ * listings of the feeds written for seeded agencies (feeds/seed-feeds.ts). Active ones only.
+ */
+export function generateUnseededOffers(options: SeedOptions, count: number): OfferRow[] {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const now = options.now ?? DEFAULT_NOW;
+  const geo = buildGeography();
+  const agencyData = buildAgencies(seed, geo, now);
+  const ctx = createOfferContext(
+    seed,
+    now,
+    options.photoCount ?? DEFAULT_PHOTO_COUNT,
+    geo,
+    agencyData.refs,
+  );
+  const out: OfferRow[] = [];
+  for (let id = (options.offers ?? DEFAULT_OFFERS) + 1; out.length < count; id++) {
+    const offer = generateOffer(id, ctx);
+    if (offer.status === 'active') out.push(offer);
+  }
+  return out;
+}
+
 /** Fills every seed table in one transaction; fails if they already hold data. */
 export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
   const summary = await run(db, options, false);

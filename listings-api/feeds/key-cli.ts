@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { openDb } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { cliDbOptions } from '../lib/cli-env';
+import { issueFeedKey } from './keys';
+
+// `npm run feed:key -- <agency>`: prints a new feed key for the agency (POST /feeds/{agency});
+// the agency's earlier key stops working. Database: DATABASE_URL, or the PGlite directory
+// PGLITE_DIR (default .data/pglite; PGlite allows one process at a time, so stop the embedded
+// portal first).
+
+const Slug = v.pipe(
+  v.string('usage: npm run feed:key -- <agency slug>'),
+  v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'the agency must be given by its slug'),
+);
+
+async function main(argv: string[]): Promise<number> {
+  const slug = v.safeParse(Slug, argv[0]);
+  if (!slug.success || argv.length > 1) {
+    console.error(
+      `feed:key: ${slug.success ? 'give one agency' : slug.issues[0].message}\nusage: npm run feed:key -- <agency slug>`,
+    );
+    return 2;
+  }
+  const dbOptions = cliDbOptions('feed:key', process.env);
+  if (!dbOptions) return 2;
+  const db = await openDb(dbOptions);
+  try {
+    await migrateToLatest(db);
+    const agency = await db.kysely
+      .selectFrom('agencies')
+      .select(['id', 'name'])
+      .where('slug', '=', slug.output)
+      .executeTakeFirst();
+    if (!agency) {
+      console.error(`feed:key: agency ${slug.output} not found`);
+      return 1;
+    }
+    const key = await issueFeedKey(db, agency.id);
+    console.error(`feed:key: new feed key of ${agency.name} (the earlier one no longer works):`);
+    console.log(key);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error('feed:key failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,259 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { ApiErrorSchema } from '../../shared/contract';
+import { HttpError } from '../lib/errors';
+import type { ValibotTypeProvider } from '../lib/validation';
+import { extractFeedZip, FeedArchiveError } from './archive';
+import { checkFeedKey } from './keys';
+import { emptyCounts, FeedReportSchema } from './report';
+import { newRunId, type FeedRunner } from './runner';
+
+// POST /feeds/{agency}: an agency's software uploads its Poliris feed as a zip (annonces.csv and
+// its photos), with the agency's feed key; the feed is checked (a zip, no path leaving the
+// folder, sizes and compression ratios within limits, an annonces.csv) before 202 answers a run
+// id, then imported in the background. GET /feeds/runs/{id} gives the run's report (same key).
+// GET /changes?since=<cursor>: the cache tags invalidated by imports, for edge cache purgers.
+
+const AgencyParams = v.object({
+  agency: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be an agency slug')),
+});
+const RunParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a feed run id')),
+});
+const UploadQuery = v.object({
+  force: v.optional(v.picklist(['0', '1', 'true', 'false'], 'must be 1 or 0')),
+});
+const ChangesQuery = v.object({
+  since: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,15}$/, 'must be a cursor given by an earlier answer (a whole number)'),
+      v.transform(Number),
+    ),
+    '0',
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be between 1 and 1000'),
+      v.transform(Number),
+      v.minValue(1, 'must be between 1 and 1000'),
+      v.maxValue(1000, 'must be between 1 and 1000'),
+    ),
+    '100',
+  ),
+});
+
+const RunAcceptedSchema = v.object({
+  runId: v.string(),
+  status: v.literal('queued'),
+  /** Where the report will be. */
+  report: v.string(),
+});
+
+const ChangesSchema = v.object({
+  /** Each import's invalidated tags, oldest first. */
+  changes: v.array(v.object({ id: v.number(), at: v.string(), tags: v.array(v.string()) })),
+  /** Every tag of those changes, once. */
+  tags: v.array(v.string()),
+  /** The cursor to pass as since= next time (the same when nothing changed). */
+  next: v.string(),
+});
+
+function feedKeyOf(request: FastifyRequest): string | null {
+  const auth = request.headers.authorization;
+  if (typeof auth === 'string' && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
+  const header = request.headers['x-feed-key'];
+  return typeof header === 'string' ? header : null;
+}
+
+export async function feedRoutes(
+  fastify: FastifyInstance,
+  options: { runner: FeedRunner },
+): Promise<void> {
+  const { runner } = options;
+  const app = fastify.withTypeProvider<ValibotTypeProvider>();
+  const maxBytes = runner.config.maxBytes;
+
+  // The zip is streamed to a file as it arrives, never held in memory.
+  app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
+
+  async function agencyWithKey(request: FastifyRequest, slug: string) {
+    const agency = await app.db.kysely
+      .selectFrom('agencies')
+      .select(['id', 'slug'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (!agency) throw new HttpError(404, `agency ${slug} not found`, 'agency');
+    const key = feedKeyOf(request);
+    if (!key) {
+      throw new HttpError(
+        401,
+        'a feed key is required: Authorization: Bearer <key>',
+        'authorization',
+      );
+    }
+    if (!(await checkFeedKey(app.db, agency.id, key))) {
+      throw new HttpError(401, `this feed key is not the key of agency ${slug}`, 'authorization');
+    }
+    return agency;
+  }
+
+  app.post(
+    '/feeds/:agency',
+    {
+      bodyLimit: maxBytes,
+      schema: {
+        description:
+          "Uploads an agency's Poliris feed: a zip of annonces.csv and its photos (application/zip), with the agency's feed key as a bearer token. The feed is the agency's full stock. Answers 202 with the run id; the report is at /feeds/runs/{id}.",
+        params: AgencyParams,
+        querystring: UploadQuery,
+        response: {
+          202: RunAcceptedSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const agency = await agencyWithKey(request, request.params.agency);
+      const type = (request.headers['content-type'] ?? '')
+        .split(';', 1)
+        .join('')
+        .trim()
+        .toLowerCase();
+      if (type !== 'application/zip') {
+        throw new HttpError(415, 'the feed must be sent as application/zip', 'content-type');
+      }
+      const runId = newRunId();
+      const dir = path.join(runner.config.workDir, `${agency.slug}-${runId}`);
+      await mkdir(dir, { recursive: true });
+      const zip = path.join(dir, 'feed.zip');
+      try {
+        let received = 0;
+        const limit = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            received += chunk.length;
+            if (received > maxBytes) {
+              callback(
+                new HttpError(
+                  413,
+                  `the feed is larger than ${maxBytes} bytes (FEEDS_MAX_BYTES)`,
+                  'body',
+                ),
+              );
+            } else callback(null, chunk);
+          },
+        });
+        await pipeline(request.body as NodeJS.ReadableStream, limit, createWriteStream(zip));
+        if (received === 0)
+          throw new HttpError(400, 'the body is empty: send the feed zip', 'body');
+        // Everything is checked before the run is accepted: nothing is imported from a bad zip.
+        const handle = await open(zip);
+        try {
+          const { buffer } = await handle.read(Buffer.alloc(4), 0, 4, 0);
+          if (buffer.readUInt32LE(0) !== 0x04034b50 && buffer.readUInt32LE(0) !== 0x06054b50)
+            throw new HttpError(400, 'the body is not a zip file', 'body');
+        } finally {
+          await handle.close();
+        }
+        await extractFeedZip(zip, path.join(dir, 'extracted'), {
+          maxTotalBytes: maxBytes * 100,
+        });
+        await rm(zip, { force: true });
+      } catch (err) {
+        await rm(dir, { recursive: true, force: true });
+        if (err instanceof FeedArchiveError) {
+          const status = err.code === 'zip-bomb' || err.code === 'too-large' ? 413 : 400;
+          throw new HttpError(status, err.message, 'body');
+        }
+        throw err;
+      }
+      const force = request.query.force === '1' || request.query.force === 'true';
+      const { report } = runner.submit({ agency, dir, source: 'http', force, runId });
+      report.catch(() => undefined);
+      return reply
+        .code(202)
+        .send({ runId, status: 'queued' as const, report: `/feeds/runs/${runId}` });
+    },
+  );
+
+  app.get(
+    '/feeds/runs/:id',
+    {
+      schema: {
+        description: 'The report of a feed run (the key of its agency is required).',
+        params: RunParams,
+        response: { 200: FeedReportSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const run = await app.db.kysely
+        .selectFrom('feed_runs as r')
+        .innerJoin('agencies as a', 'a.id', 'r.agency_id')
+        .select(['r.id', 'r.status', 'r.source', 'r.report', 'r.created_at', 'a.slug'])
+        .where('r.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!run) throw new HttpError(404, `feed run ${request.params.id} not found`, 'id');
+      await agencyWithKey(request, run.slug);
+      if (run.report) {
+        const stored = typeof run.report === 'string' ? JSON.parse(run.report) : run.report;
+        return v.parse(FeedReportSchema, stored);
+      }
+      return {
+        runId: run.id,
+        agency: run.slug,
+        source: run.source,
+        status: run.status,
+        reason: null,
+        forced: false,
+        startedAt: null,
+        finishedAt: null,
+        counts: emptyCounts(),
+        rows: [],
+        withdrawn: [],
+        tags: 0,
+      };
+    },
+  );
+
+  app.get(
+    '/changes',
+    {
+      schema: {
+        description:
+          'Cache tags invalidated by feed imports since a cursor (0 for all), oldest first, for edge cache purgers: purge the tags, then ask again with since=next.',
+        querystring: ChangesQuery,
+        response: { 200: ChangesSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { since, limit } = request.query;
+      const rows = await app.db.kysely
+        .selectFrom('cache_changes')
+        .select(['id', 'created_at', 'tags'])
+        .where('id', '>', since)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      const changes = rows.map((r) => ({
+        id: Number(r.id),
+        at: new Date(r.created_at).toISOString(),
+        tags: r.tags,
+      }));
+      return {
+        changes,
+        tags: [...new Set(changes.flatMap((c) => c.tags))].sort(),
+        next: String(changes.at(-1)?.id ?? since),
+      };
+    },
+  );
+}
