@@ -13,6 +13,7 @@ import {
   LieuChildrenSchema,
   LieuSuggestionListSchema,
   LieuWithAncestorsSchema,
+  NATURE_IDS,
   NatureIdSchema,
   NetworkSchema,
   OfferDetailSchema,
@@ -25,6 +26,7 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
+import { agencyTag, listTags, offerTag } from '../../shared/cache-tags';
 import { ContactFormSchema, ProspectFormSchema } from '../../shared/contact-forms';
 import {
   ALERT_TOKEN_PATTERN,
@@ -159,7 +161,27 @@ const offerSearchEntries = Object.fromEntries(
   }),
 ) as unknown as Record<OfferSearchKey, v.OptionalSchema<v.GenericSchema<string>, undefined>>;
 const offerTags = (answer: { items: { id: number }[] }) =>
-  answer.items.map((offer) => `offre-${offer.id}`);
+  answer.items.map((offer) => offerTag(offer.id));
+
+/**
+ * The list tags of an offer search (shared/cache-tags listTags), from its comma-separated place
+ * and rubrique ids: an offer entering or leaving the list purges it. A search of every nature
+ * carries each nature's tags; an omr list's places are not in the query, so its list carries its
+ * nature's (or rubriques') tags.
+ */
+export function searchListTags(query: {
+  nature?: string;
+  lieu?: string;
+  rubrique?: string;
+}): string[] {
+  const ids = (csv: string | undefined) => (csv ? csv.split(',').map(Number) : undefined);
+  const lieux = ids(query.lieu);
+  const rubriques = ids(query.rubrique);
+  const nature = NATURE_IDS.find((id) => id === query.nature);
+  return (nature ? [nature] : NATURE_IDS).flatMap((nature) =>
+    listTags({ nature, lieux, rubriques }),
+  );
+}
 const empty = v.pipe(
   v.object({}),
   v.transform(() => ({}) as Record<string, never>),
@@ -283,7 +305,15 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
       v.check((q) => q.agency !== undefined || q.network !== undefined, 'give agency or network'),
     ),
     answer: OfferListSchema,
-    tags: offerTags,
+    // The agency's (or the network's agencies') tags: an offer published or withdrawn by one of
+    // them purges the list.
+    tags: (answer, query) => [
+      ...offerTags(answer),
+      ...new Set([
+        ...(query.agency !== undefined ? [agencyTag(query.agency)] : []),
+        ...answer.items.map((offer) => agencyTag(offer.agency.id)),
+      ]),
+    ],
     maxAge: 60,
   },
   reviews: {
@@ -308,7 +338,7 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
       limit: v.optional(intBetween(1, 48)),
     }),
     answer: OfferListSchema,
-    tags: offerTags,
+    tags: (answer, query) => [...offerTags(answer), ...searchListTags(query)],
     // A short life: the same list asked by many visitors at once costs one search.
     cacheTtlMs: 15_000,
     maxAge: 60,
