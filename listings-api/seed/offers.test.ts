@@ -213,17 +213,18 @@ describe('offer generation', () => {
     expect(value).toBeLessThanOrEqual(max);
   });
 
-  it('shows 4 to 12 distinct photos of the pool, with alt texts in both languages', () => {
+  it('shows up to 12 distinct photos of the pool, 4 at least for a building, captioned in both languages', () => {
     for (const o of offers) {
-      expect(o.photos.length).toBeGreaterThanOrEqual(4);
+      const land = rubriqueById(o.rubrique_id).group === 'land';
+      expect(o.photos.length).toBeGreaterThanOrEqual(land ? 3 : 4);
       expect(o.photos.length).toBeLessThanOrEqual(12);
       expect(new Set(o.photos.map((p) => p.id)).size).toBe(o.photos.length);
       for (const p of o.photos) {
         expect(p).toMatchObject({ width: 1200, height: 900 });
         expect(p.id).toBeGreaterThanOrEqual(1);
         expect(p.id).toBeLessThanOrEqual(240);
-        expect(p.alt_fr.startsWith(o.titre1_fr)).toBe(true);
-        expect(p.alt_en.startsWith(o.titre1_en)).toBe(true);
+        expect(p.alt_fr.startsWith(`${o.titre1_fr} – `)).toBe(true);
+        expect(p.alt_en.startsWith(`${o.titre1_en} – `)).toBe(true);
       }
     }
   });

@@ -30,12 +30,19 @@ import {
   INTRO_LAND,
   LAYOUT,
   OUTDOOR,
-  PHOTO_LABELS,
   SETTING,
   type Adjective,
   type Feature,
   type Pair,
 } from './phrases';
+import {
+  photoFits,
+  photoKindOf,
+  photoRegionOf,
+  photoSettingOf,
+  type PhotoKind,
+  type PhotoSubject,
+} from './photos';
 import { hashSeed, Prng, WeightedTable } from './prng';
 import { capitalize, englishIndefinite, formatNumber, joinList, kebab } from './text';
 
@@ -147,6 +154,8 @@ export interface OfferContext {
     { all: WeightedTable<AgencyRef> | null; active: WeightedTable<AgencyRef> | null }
   >;
   photoIds: number[];
+  /** The pool's photo ids by the kind of picture they show. */
+  photoKinds: Array<{ kind: PhotoKind; ids: number[] }>;
 }
 
 function agencyTables(refs: AgencyRef[]) {
@@ -217,7 +226,73 @@ export function createOfferContext(
     lieux,
     agencies: agencyMap,
     photoIds: Array.from({ length: photoCount }, (_, i) => i + 1),
+    photoKinds: photoKindsOf(photoCount),
   };
+}
+
+function photoKindsOf(photoCount: number): OfferContext['photoKinds'] {
+  const byKind = new Map<PhotoKind, number[]>();
+  for (let id = 1; id <= photoCount; id++) {
+    const kind = photoKindOf(id);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
+  }
+  return [...byKind].map(([kind, ids]) => ({ kind, ids }));
+}
+
+// --- photos ---------------------------------------------------------------------------------------
+
+// Two bedrooms or bathrooms are two rooms, two meadows two corners of a plot; two facades would
+// be two houses.
+const PHOTO_REPEATS: Readonly<Record<string, number>> = {
+  bedroom: 2,
+  bathroom: 2,
+  plot: 3,
+  'snowy-plot': 3,
+};
+
+/**
+ * 4 to 12 photos of the pool fitting the offer, fewer when the pool has no more: the outside
+ * first, then what the offer has or looks onto (views, pool, garden…) mixed with its rooms.
+ */
+interface PickedPhoto {
+  id: number;
+  fr: string;
+  en: string;
+}
+
+function pickPhotos(rng: Prng, ctx: OfferContext, subject: PhotoSubject): PickedPhoto[] {
+  const wanted = Math.min(ctx.photoCount, rng.int(4, 12));
+  const fitting = ctx.photoKinds.filter((p) => photoFits(p.kind, subject));
+  const photosOf = (p: OfferContext['photoKinds'][number]): PickedPhoto[] =>
+    rng
+      .sample(p.ids, PHOTO_REPEATS[p.kind.key] ?? 1)
+      .map((id) => ({ id, fr: p.kind.fr, en: p.kind.en }));
+  const chosen: PickedPhoto[] = [];
+  const more: PickedPhoto[] = [];
+  const outside = fitting.filter((p) => p.kind.scene === 'exterior');
+  if (outside.length > 0) {
+    const [first, ...others] = photosOf(rng.pick(outside));
+    chosen.push(first as PickedPhoto);
+    more.push(...others);
+  }
+  for (const p of fitting)
+    if (p.kind.scene === 'view' || p.kind.scene === 'outside') more.push(...photosOf(p));
+  const highlights = rng.sample(more, Infinity);
+  const rooms = rng.sample(
+    fitting.filter((p) => p.kind.scene === 'interior').flatMap(photosOf),
+    Infinity,
+  );
+  const shown = Math.min(highlights.length, Math.max(1, Math.floor((wanted - chosen.length) / 2)));
+  chosen.push(...highlights.slice(0, shown));
+  chosen.push(...rooms.slice(0, Math.max(0, wanted - chosen.length)));
+  chosen.push(...highlights.slice(shown, shown + Math.max(0, wanted - chosen.length)));
+  if (chosen.length === 0 && ctx.photoIds.length > 0) {
+    // A pool too small to hold a fitting picture: one photo still, captioned with what it shows.
+    const id = rng.pick(ctx.photoIds);
+    const kind = photoKindOf(id);
+    chosen.push({ id, fr: kind.fr, en: kind.en });
+  }
+  return chosen;
 }
 
 // --- atouts -------------------------------------------------------------------------------------
@@ -497,6 +572,13 @@ function feePercent(agency: AgencyRef, nature: NatureId, amount: number): number
   return band?.percent ?? 5;
 }
 
+/** The climate of a spot: its bucket's, but abroad the tropics and the Alps are their own. */
+export function climateOf(bucket: Bucket, spot: Spot): Climate {
+  if (bucket.key !== 'international') return bucket.climate;
+  if (['grand-baie', 'tamarin', 'dubai', 'miami-beach'].includes(spot.slug)) return 'tropical';
+  return spot.kind === 'mountain' ? 'alpine' : bucket.climate;
+}
+
 // --- the generator ---------------------------------------------------------------------------------
 
 export function generateOffer(id: number, ctx: OfferContext): OfferRow {
@@ -510,13 +592,7 @@ export function generateOffer(id: number, ctx: OfferContext): OfferRow {
   ).pick(rng);
   const shape = RUBRIQUE_SHAPES[rubrique.id];
   if (!shape) throw new Error(`no shape for rubrique ${rubrique.id}`);
-  const climate: Climate =
-    bucket.key === 'international' &&
-    ['grand-baie', 'tamarin', 'dubai', 'miami-beach'].includes(spot.slug)
-      ? 'tropical'
-      : bucket.key === 'international' && spot.kind === 'mountain'
-        ? 'alpine'
-        : bucket.climate;
+  const climate = climateOf(bucket, spot);
 
   // Surfaces and rooms.
   const surface = shape.surface
@@ -704,35 +780,19 @@ export function generateOffer(id: number, ctx: OfferContext): OfferRow {
     gesValue = rng.int(GES_BOUNDS[gesClass][0], GES_BOUNDS[gesClass][1]);
   }
 
-  // Photos from the pool, the first one showing the outside.
-  const photoCount = Math.min(ctx.photoCount, rng.int(4, 12));
-  const photoIds = rng.sample(ctx.photoIds, photoCount);
-  const atoutLabels: Array<readonly [string, string]> = [];
-  for (const k of atouts) {
-    const label: readonly [string, string] | null | undefined = ATOUTS.find(
-      (a) => a.key === k,
-    )?.photo;
-    if (label) atoutLabels.push(label);
-  }
-  const labels: Array<readonly [string, string]> = [
-    rubrique.group === 'land'
-      ? ['Vue du terrain', 'View of the plot']
-      : rubrique.group === 'apartment'
-        ? ['Séjour', 'Living room']
-        : ['Façade', 'Facade'],
-    ...rng.sample(atoutLabels, 3),
-    ...rng.sample(PHOTO_LABELS, 10),
-  ];
-  const photos: PhotoRow[] = photoIds.map((photoId, i) => {
-    const [fr, en] = labels[i % labels.length] as readonly [string, string];
-    return {
-      id: photoId,
-      width: 1200,
-      height: 900,
-      alt_fr: `${titre1Fr} – ${fr}`,
-      alt_en: `${titre1En} – ${en}`,
-    };
-  });
+  // Photos from the pool that show this offer, each captioned with what it shows.
+  const photos: PhotoRow[] = pickPhotos(rng, ctx, {
+    rubrique,
+    setting: photoSettingOf(spot.kind),
+    region: photoRegionOf(climate),
+    atouts: atoutSet,
+  }).map((kind) => ({
+    id: kind.id,
+    width: 1200,
+    height: 900,
+    alt_fr: `${titre1Fr} – ${kind.fr}`,
+    alt_en: `${titre1En} – ${kind.en}`,
+  }));
 
   // Dates.
   const day = 86_400_000;

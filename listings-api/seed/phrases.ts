@@ -232,19 +232,6 @@ export const CLOSING: Readonly<Record<'V' | 'L' | 'S', readonly Pair[]>> = {
   ],
 };
 
-export const PHOTO_LABELS: readonly Pair[] = [
-  ['Séjour', 'Living room'],
-  ['Cuisine', 'Kitchen'],
-  ['Chambre', 'Bedroom'],
-  ['Salle de bains', 'Bathroom'],
-  ['Salle à manger', 'Dining room'],
-  ['Suite parentale', 'Master suite'],
-  ['Bureau', 'Study'],
-  ['Entrée', 'Entrance hall'],
-  ['Dressing', 'Dressing room'],
-  ['Vue', 'View'],
-];
-
 // --- agencies and networks ------------------------------------------------------------------
 
 /** Invented network names: none is a real brand. */
