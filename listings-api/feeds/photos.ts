@@ -56,14 +56,19 @@ export const PHOTO_STORE_DEFAULTS = {
 /** Redirects followed by a download, each checked against the allow list. */
 export const MAX_REDIRECTS = 3;
 
-// Formats accepted, as sharp names them (AVIF and HEIC are both 'heif'). SVG, GIF, TIFF and the
-// rest are refused: an SVG is a document that can reference other files.
+// Formats accepted, as sharp names them. SVG, GIF, TIFF and the rest are refused (an SVG is a
+// document that can reference other files), and so is HEIC: sharp reads AVIF, the other HEIF.
 const FORMATS: Record<string, string> = {
   jpeg: 'JPEG',
   png: 'PNG',
   webp: 'WebP',
   heif: 'AVIF',
 };
+
+function formatName(meta: Metadata): string | null {
+  if (meta.format === 'heif' && meta.compression !== 'av1') return null;
+  return FORMATS[meta.format ?? ''] ?? null;
+}
 
 // Pages crop photos to 4:3 boxes (cards, gallery: object-fit: cover) and the lightbox shows them
 // whole (object-fit: contain, sized by the stored width and height), so a photo keeps its own
@@ -102,7 +107,7 @@ function sha256Of(bytes: Buffer): string {
 }
 
 /** Runs at most `limit` tasks at once; the others wait their turn, in order. */
-function createLimiter(limit: number) {
+export function createLimiter(limit: number) {
   let active = 0;
   const waiting: Array<() => void> = [];
   return async function run<T>(task: () => Promise<T>): Promise<T> {
@@ -196,6 +201,7 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
   ): Promise<PhotoResult> {
     // limitInputPixels makes sharp refuse to decode more pixels than that; the header, read
     // without decoding, first gives the reason in words.
+    // failOn 'error': a camera's JPEG with a harmless flaw (bytes after its end) still reads.
     const input = { limitInputPixels: maxPixels, autoOrient: true, failOn: 'error' } as const;
     let meta: Metadata;
     try {
@@ -205,11 +211,10 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
         `${label} is not an image${contentType ? ` (${contentType.split(';')[0]})` : ''}`,
       );
     }
-    const format = FORMATS[meta.format ?? ''];
+    const format = formatName(meta);
     if (!format) {
-      throw new PhotoRefused(
-        `${label}: ${(meta.format ?? 'this').toUpperCase()} images are not accepted (JPEG, PNG, WebP or AVIF)`,
-      );
+      const name = meta.format === 'heif' ? 'HEIC' : (meta.format ?? 'these').toUpperCase();
+      throw new PhotoRefused(`${label}: ${name} images are not accepted (JPEG, PNG, WebP or AVIF)`);
     }
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../listings-api/db/connection';
 import {
+  createLimiter,
   createPhotoStore,
   isHostAllowed,
   type PhotoResult,
@@ -164,6 +165,19 @@ describe.each(testDbKinds)('feed photos on %s', (kind) => {
       expect([expectOk(a).reused, expectOk(b).reused].sort()).toEqual([false, true]);
     });
 
+    it('stores a photo two imports race on under one id, leaving no stray files', async () => {
+      const bytes = await image('jpeg', 1000, 750, '#907050');
+      const file = writeFile('raced.jpg', bytes);
+      const filesBefore = new Set(existsSync(photosDir) ? readdirSync(photosDir) : []);
+      // Two stores share nothing but the database and the folder, as two processes would.
+      const [a, b] = await Promise.all([store().fromFile(file), store().fromFile(file)]);
+      expect(expectOk(a).photoId).toBe(expectOk(b).photoId);
+      const added = readdirSync(photosDir).filter((f) => !filesBefore.has(f));
+      expect(added.sort()).toEqual(
+        PHOTO_WIDTHS.map((w) => photoFileName(expectOk(a).photoId, w)).sort(),
+      );
+    });
+
     it('keeps the aspect of a portrait PNG and flattens its transparency', async () => {
       const bytes = await image('png', 900, 1200, '');
       const result = expectOk(await store().fromFile(writeFile('portrait.png', bytes)));
@@ -180,6 +194,27 @@ describe.each(testDbKinds)('feed photos on %s', (kind) => {
       const result = expectOk(await store().fromFile(writeFile('panorama.jpg', bytes)));
       expect(result).toMatchObject({ width: 1200, height: 600 });
       await expectFiles(result.photoId, 1200, 600);
+    });
+
+    it('turns a photo taken sideways upright by its EXIF orientation', async () => {
+      const bytes = await sharp(await image('jpeg', 1600, 1200, '#b0a040'))
+        .withMetadata({ orientation: 6 })
+        .jpeg()
+        .toBuffer();
+      const result = expectOk(await store().fromFile(writeFile('sideways.jpg', bytes)));
+      expect(result).toMatchObject({ width: 1200, height: 1600 });
+      await expectFiles(result.photoId, 1200, 1600);
+    });
+
+    it('reads WebP and AVIF', async () => {
+      const source = await image('jpeg', 800, 600, '#40b0a0');
+      for (const [name, bytes] of [
+        ['photo.webp', await sharp(source).webp().toBuffer()],
+        ['photo.avif', await sharp(source).avif().toBuffer()],
+      ] as const) {
+        const result = expectOk(await store().fromFile(writeFile(name, bytes)));
+        expect(result).toMatchObject({ width: 1200, height: 900, reused: false });
+      }
     });
 
     it('refuses a text file named .jpg', async () => {
@@ -381,5 +416,31 @@ describe('isHostAllowed', () => {
     ['photos.example.com', [''], false],
   ])('%s with %j: %s', (host, allowed, expected) => {
     expect(isHostAllowed(host, allowed)).toBe(expected);
+  });
+});
+
+describe('createLimiter', () => {
+  it('runs no more tasks at once than its limit, and all of them in turn', async () => {
+    const run = createLimiter(2);
+    let active = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const task = (i: number) => async () => {
+      started.push(i);
+      peak = Math.max(peak, ++active);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      active--;
+      return i;
+    };
+    const results = await Promise.all(Array.from({ length: 7 }, (_, i) => run(task(i))));
+    expect(results).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(peak).toBe(2);
+  });
+
+  it('frees the slot of a task that fails', async () => {
+    const run = createLimiter(1);
+    await expect(run(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(await run(() => Promise.resolve('next'))).toBe('next');
   });
 });
