@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lang, NatureId } from './contract';
 import {
   formatAmount,
+  formatChangePct,
   formatDate,
   formatNumber,
   formatPrice,
@@ -61,16 +62,31 @@ describe('formatSurface', () => {
 });
 
 describe('formatDate', () => {
-  it.each<[string | number | Date, Lang, 'long' | 'short' | undefined, string]>([
+  it.each<[string | number | Date, Lang, 'long' | 'medium' | 'short' | undefined, string]>([
     ['2026-03-12', 'fr', undefined, '12 mars 2026'],
     ['2026-03-12', 'en', undefined, '12 March 2026'],
     ['2026-03-12', 'fr', 'short', '12/03/2026'],
     ['2026-03-12', 'en', 'short', '12/03/2026'],
+    ['2026-11-12', 'fr', 'medium', '12 nov. 2026'],
+    ['2026-11-12', 'en', 'medium', '12 Nov 2026'],
     // 23:30 UTC on 31 December is already 1 January in Paris.
     ['2025-12-31T23:30:00Z', 'en', undefined, '1 January 2026'],
     [new Date(Date.UTC(2026, 6, 14, 12)), 'fr', undefined, '14 juillet 2026'],
     ['not a date', 'fr', undefined, ''],
   ])('formats %s in %s', (date, lang, style, expected) => {
     expect(formatDate(date, lang, style)).toBe(expected);
+  });
+});
+
+describe('formatChangePct', () => {
+  it.each<[number, Lang, string]>([
+    [-5, 'fr', `\u22125,0${NBSP}%`],
+    [-5, 'en', '\u22125.0%'],
+    [3.2, 'fr', `+3,2${NBSP}%`],
+    [3.2, 'en', '+3.2%'],
+    [-12.35, 'en', '\u221212.4%'],
+    [0, 'fr', `0,0${NBSP}%`],
+  ])('formats a change of %d %% in %s, signed with one decimal', (pct, lang, expected) => {
+    expect(formatChangePct(pct, lang)).toBe(expected);
   });
 });

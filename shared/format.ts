@@ -78,11 +78,28 @@ export function formatSurface(m2: number, lang: Lang): string {
   return `${formatNumber(m2, lang)}\u00a0m²`;
 }
 
-export type DateStyle = 'long' | 'short';
+export type DateStyle = 'long' | 'medium' | 'short';
+
+/**
+ * A change in percent, signed (a true minus sign), one decimal; French puts a no-break space
+ * before the sign %.
+ * @example formatChangePct(-5, 'fr') // '−5,0 %'; in English '−5.0%'; formatChangePct(3.2, 'en') // '+3.2%'
+ */
+export function formatChangePct(pct: number, lang: Lang): string {
+  return numberFormat(lang, 'pct', {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  })
+    .format(pct / 100)
+    .replace('-', '\u2212');
+}
 
 /**
  * A date in the portal's time zone; an empty string for an invalid date.
  * @example formatDate('2026-03-12', 'fr') // '12 mars 2026'; in English '12 March 2026'
+ * @example formatDate('2026-11-12', 'fr', 'medium') // '12 nov. 2026'; in English '12 Nov 2026'
  */
 export function formatDate(date: string | number | Date, lang: Lang, style: DateStyle = 'long') {
   const d = date instanceof Date ? date : new Date(date);

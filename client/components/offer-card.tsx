@@ -9,8 +9,9 @@ import { href } from '../../shared/routes';
 
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
-// hidden), surface, rooms, bedrooms, the exclusivity badge and the featured mention (a paid
-// option that ranks the offer first: French law wants paid placement visible where it shows).
+// hidden), surface, rooms, bedrooms, the exclusivity badge, the featured mention (a paid
+// option that ranks the offer first: French law wants paid placement visible where it shows) and
+// the 'price reduced' label beside the price (on its line: the card keeps its height).
 // The whole card is one link (the title's link stretched over the card); `actions` (a favourite
 // toggle...) sits above it.
 // A result page shows 24 of them: the markup is kept short (no wrappers, a plain <a>, which the
@@ -51,6 +52,7 @@ export type CardOffer = Pick<
   | 'exclusivity'
   | 'premium'
   | 'photo'
+  | 'priceReduced'
 > & { lieu: Pick<OfferSummary['lieu'], 'slug'> };
 
 /** An offer reduced to what its card shows. */
@@ -73,6 +75,7 @@ export function toCardOffer(offer: CardOffer): CardOffer {
     exclusivity: offer.exclusivity,
     premium: offer.premium,
     photo: offer.photo,
+    priceReduced: offer.priceReduced,
   };
 }
 
@@ -213,6 +216,9 @@ export function OfferCard({
       {offer.premium ? <p className="offer-card__featured">{t`Annonce mise en avant`}</p> : null}
       <p className="offer-card__price">
         {offer.prixCache ? <span className="offer-card__price-hidden">{price}</span> : price}
+        {offer.priceReduced && !offer.prixCache ? (
+          <span className="offer-card__reduced">{t`Prix en baisse`}</span>
+        ) : null}
       </p>
       {facts ? <p className="offer-card__facts">{facts}</p> : null}
       {actions}

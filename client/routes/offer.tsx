@@ -37,6 +37,7 @@ import {
   OfferMap,
 } from '../components/offer/offer-map';
 import { OfferNavigation } from '../components/offer/offer-navigation';
+import { PriceHistory } from '../components/offer/price-history';
 import { ObsoleteOffer, relatedLinks } from '../components/offer/obsolete-offer';
 import {
   FROM_PARAM,
@@ -49,7 +50,8 @@ import { readStoredSearch } from '../hooks/use-stored-search';
 import { recordVisit } from '../hooks/use-navigation-memory';
 
 // The offer page (/{lang}/{nature}/{rub?}/{lieu}/{offre}/): titles, description, features and
-// assets, details, price and fees, condominium, energy diagnosis, map and address request,
+// assets, details, price and fees (and the 'price reduced' label), the price history when the
+// price changed, condominium, energy diagnosis, map and address request,
 // gallery, video and 3D tour, the agency with its phone behind a reveal, the contact form, copy
 // actions, previous/next in the visitor's search, breadcrumbs and the head (canonical, hreflang,
 // Open Graph image, schema.org RealEstateListing). An obsolete offer answers 410 with related
@@ -379,7 +381,12 @@ function OfferPage({
             <span>{t`Publiée le ${date}`}</span>
           </p>
         </div>
-        <p className="offer__price">{price}</p>
+        <p className="offer__price">
+          {price}
+          {offer.priceReduced && !offer.prixCache ? (
+            <span className="offer__reduced">{t`Prix en baisse`}</span>
+          ) : null}
+        </p>
       </header>
       <Gallery photos={offer.photos} title={offer.titre1} />
       <div className="offer__body">
@@ -404,6 +411,12 @@ function OfferPage({
             <h2 id="offer-price">{t`Prix et honoraires`}</h2>
             <FeeBreakdown offer={offer} lang={lang} />
           </section>
+          {offer.priceHistory.length > 1 && !offer.prixCache ? (
+            <section className="offer-section" aria-labelledby="offer-price-history">
+              <h2 id="offer-price-history">{t`Historique des prix`}</h2>
+              <PriceHistory history={offer.priceHistory} nature={offer.nature.id} lang={lang} />
+            </section>
+          ) : null}
           {offer.condo ? (
             <section className="offer-section" aria-labelledby="offer-condo">
               <h2 id="offer-condo">{t`Copropriété`}</h2>
