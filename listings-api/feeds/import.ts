@@ -12,7 +12,7 @@ import type { Reference } from '../lib/reference';
 import { kebab } from '../seed/text';
 import type { MappingReference } from './mapping';
 import { findFeedFile, readPolirisFeed, readPolirisReferences } from './poliris';
-import type { PhotoStore } from './photos';
+import type { PhotoResult, PhotoStore } from './photos';
 import { emptyCounts, type FeedReport, type FeedRowReport } from './report';
 import { NotPolirisError, type FeedOffer } from './types';
 
@@ -373,11 +373,31 @@ function tagsOf(
   });
 }
 
+/**
+ * The photo store as one run sees it: a file or URL named by several rows of the feed is read
+ * once (the first answer is reused; counted as reused for the other rows).
+ */
+function memoized(store: PhotoStore): PhotoStore {
+  const seen = new Map<string, Promise<PhotoResult>>();
+  const once = (key: string, load: () => Promise<PhotoResult>) => {
+    const known = seen.get(key);
+    if (known) return known.then((r) => (r.ok ? { ...r, reused: true } : r));
+    const result = load();
+    seen.set(key, result);
+    return result;
+  };
+  return {
+    fromFile: (file) => once(`file:${file}`, () => store.fromFile(file)),
+    fromUrl: (url) => once(`url:${url}`, () => store.fromUrl(url)),
+  };
+}
+
 /** Imports one feed folder for an agency; never throws for a bad feed (the report says why). */
 export async function importFeed(
-  ctx: FeedImportContext,
+  context: FeedImportContext,
   input: FeedImportInput,
 ): Promise<FeedReport> {
+  const ctx = { ...context, photos: memoized(context.photos) };
   const now = input.now ?? new Date();
   const db = ctx.db.kysely;
   const report: FeedReport = {

@@ -31,6 +31,12 @@ const FIXTURES = path.resolve('tests/fixtures/feeds');
 
 type OfferRow = Selectable<OffersTable>;
 
+/** The item, known to be there. */
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
+
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 describe.each(testDbKinds)('feed import on %s', (kind) => {
@@ -144,7 +150,7 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
 
   it('imports a feed: the stock is updated, a new listing created, photos stored once', async () => {
     expect(stock.length).toBeGreaterThanOrEqual(6);
-    const rows = [...stock.map(asFeed), newListing(stock[0])];
+    const rows = [...stock.map(asFeed), newListing(must(stock[0]))];
     const report = await run(await feed(rows));
 
     expect(report.status).toBe('done');
@@ -183,8 +189,8 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
       status: 'active',
       titre1_fr: 'Propriété nouvellement confiée',
       titre1_en: 'Newly listed estate',
-      nature: stock[0].nature,
-      lieu_id: stock[0].lieu_id,
+      nature: must(stock[0]).nature,
+      lieu_id: must(stock[0]).lieu_id,
     });
     // New ids come after the seeded ones; the slug names the title and the id.
     expect(offer.id).toBeGreaterThan(Math.max(...stock.map((o) => o.id)));
@@ -239,7 +245,7 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
 
   it('records a lowered price, withdraws a left-out offer and lists exactly their cache tags', async () => {
     const current = (await agencyOffers()).filter((o) => o.status === 'active');
-    const cheaper = current.find((o) => o.nature === 'V' && o.price != null) ?? current[0];
+    const cheaper = must(current.find((o) => o.nature === 'V' && o.price != null) ?? current[0]);
     const gone = current.find((o) => o.id !== cheaper.id) as OfferRow;
     const amount = (o: OfferRow) =>
       o.nature === 'V' ? o.price : o.nature === 'L' ? o.monthly_rent : o.weekly_rent;
@@ -443,7 +449,7 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
 
   it('keeps an offer whose photo fails, with its other photos, and reports the photo', async () => {
     const current = (await agencyOffers()).filter((o) => o.status === 'active');
-    const target = current[0];
+    const target = must(current[0]);
     const dir = await feed(current.map(asFeed));
     writeFileSync(path.join(dir, 'garden.jpg'), 'not an image at all');
     const report = await run(dir);
