@@ -142,11 +142,12 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
   const maxPixels = options.maxPixels ?? PHOTO_STORE_DEFAULTS.maxPixels;
   const concurrency = Math.max(1, options.concurrency ?? PHOTO_STORE_DEFAULTS.concurrency);
   const imageWork = createLimiter(concurrency);
-  // Downloads wait on the network, not the CPU: a few more at once, still bounded for an
-  // import that asks for every photo of its feed together.
-  const downloads = createLimiter(concurrency * 4);
+  // Photos held in memory at once, from their read or download to their storing: downloads wait
+  // on the network, not the CPU, so a few more than the image work; bounded, for an import that
+  // asks for every photo of its feed together (up to maxBytes each).
+  const inMemory = createLimiter(concurrency * 4);
   // The same new photo asked twice at once (two rows sharing it) is stored once.
-  const storing = new Map<string, Promise<PhotoResult>>();
+  const storing = new Map<string, { label: string; work: Promise<PhotoResult> }>();
   let dirReady: Promise<unknown> | undefined;
 
   const filesExist = (id: number) =>
@@ -159,7 +160,12 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
     contentType = '',
   ): Promise<PhotoResult> {
     const pending = storing.get(sha256);
-    if (pending) return pending.then((r) => (r.ok ? { ...r, reused: true } : r));
+    if (pending) {
+      const r = await pending.work;
+      return r.ok
+        ? { ...r, reused: true }
+        : { ok: false, reason: r.reason.replace(pending.label, label) };
+    }
     const work = (async (): Promise<PhotoResult> => {
       const known = await db.kysely
         .selectFrom('feed_photos')
@@ -184,7 +190,7 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
         throw err;
       }
     })();
-    storing.set(sha256, work);
+    storing.set(sha256, { label, work });
     try {
       return await work;
     } finally {
@@ -313,8 +319,10 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
     if (size > maxBytes)
       return { ok: false, reason: `${label}: larger than ${sizeInWords(maxBytes)}` };
     if (size === 0) return { ok: false, reason: `${label} is empty` };
-    const bytes = await readFile(file);
-    return storeBytes(label, bytes, sha256Of(bytes));
+    return inMemory(async () => {
+      const bytes = await readFile(file);
+      return storeBytes(label, bytes, sha256Of(bytes));
+    });
   }
 
   /** Checks a URL of the feed or of a redirect; the reason of a refusal, or null. */
@@ -416,20 +424,22 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
       };
     }
 
-    const fetched = await downloads(() => download(original, url));
-    if (!fetched.ok) return fetched;
-    const sha256 = sha256Of(fetched.bytes);
-    const result = await storeBytes(original, fetched.bytes, sha256, fetched.contentType);
-    if (result.ok) {
-      await db.kysely
-        .insertInto('feed_photo_urls')
-        .values({ url: original, sha256 })
-        .onConflict((oc) =>
-          oc.column('url').doUpdateSet({ sha256, fetched_at: sql<string>`now()` }),
-        )
-        .execute();
-    }
-    return result;
+    return inMemory(async () => {
+      const fetched = await download(original, url);
+      if (!fetched.ok) return fetched;
+      const sha256 = sha256Of(fetched.bytes);
+      const result = await storeBytes(original, fetched.bytes, sha256, fetched.contentType);
+      if (result.ok) {
+        await db.kysely
+          .insertInto('feed_photo_urls')
+          .values({ url: original, sha256 })
+          .onConflict((oc) =>
+            oc.column('url').doUpdateSet({ sha256, fetched_at: sql<string>`now()` }),
+          )
+          .execute();
+      }
+      return result;
+    });
   }
 
   return { fromFile, fromUrl };
