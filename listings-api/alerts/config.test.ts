@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseAlertMailEnv } from './config';
 
 describe('alert mail environment', () => {
-  it('defaults to .eml files, links to localhost and no scheduler', () => {
+  it('defaults to .eml files, links to localhost and a run every 15 minutes', () => {
     const config = parseAlertMailEnv({});
     expect(config).toMatchObject({
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailDir: '.data/mail',
-      intervalMs: undefined,
+      intervalMs: 900_000,
       digestMinIntervalMs: 0,
     });
     expect(config.from).toMatch(/<alertes@localhost\.localdomain>$/);
@@ -41,8 +41,16 @@ describe('alert mail environment', () => {
   it('treats an empty variable as unset', () => {
     expect(parseAlertMailEnv({ SMTP_URL: '', ALERTS_INTERVAL_MS: '' })).toMatchObject({
       smtpUrl: undefined,
-      intervalMs: undefined,
+      intervalMs: 900_000,
     });
+  });
+
+  it.each([
+    ['0', 0],
+    ['1000', 1000],
+    ['3600000', 3_600_000],
+  ])('takes ALERTS_INTERVAL_MS=%s (0: no scheduler)', (value, intervalMs) => {
+    expect(parseAlertMailEnv({ ALERTS_INTERVAL_MS: value }).intervalMs).toBe(intervalMs);
   });
 
   const bad: [Record<string, string>, RegExp][] = [
@@ -50,7 +58,9 @@ describe('alert mail environment', () => {
     [{ PUBLIC_URL: 'ftp://example.com' }, /PUBLIC_URL must start with http/],
     [{ SMTP_URL: 'http://mail.example.com' }, /SMTP_URL must start with smtp/],
     [{ ALERT_SIGNING_SECRET: 'short' }, /ALERT_SIGNING_SECRET must be at least 32 characters/],
-    [{ ALERTS_INTERVAL_MS: '10' }, /ALERTS_INTERVAL_MS must be at least 1000/],
+    [{ ALERTS_INTERVAL_MS: '10' }, /ALERTS_INTERVAL_MS must be at least 1000 \(or 0/],
+    [{ ALERTS_INTERVAL_MS: '999' }, /ALERTS_INTERVAL_MS must be at least 1000/],
+    [{ ALERTS_INTERVAL_MS: '-1' }, /ALERTS_INTERVAL_MS must be a whole number/],
     [{ ALERTS_INTERVAL_MS: 'soon' }, /ALERTS_INTERVAL_MS must be a whole number/],
     [{ ALERTS_UNSUBSCRIBE_MAILTO: 'nobody' }, /ALERTS_UNSUBSCRIBE_MAILTO must be an e-mail/],
     [{ MAIL_FROM: 'Portal' }, /MAIL_FROM must hold an e-mail address/],

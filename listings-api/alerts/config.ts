@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 // Environment of the alert mails, parsed once at boot (the listings API and `npm run alerts:send`
 // share it). Every variable is optional: with none set, mails are written as .eml files under
-// .data/mail/ and the links point to http://localhost:3000.
+// .data/mail/, the links point to http://localhost:3000 and the job runs every 15 minutes.
 
 const Milliseconds = (min: number) =>
   v.pipe(
@@ -35,7 +35,13 @@ export const AlertMailEnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.includes('@', 'must hold an e-mail address'))),
   ALERTS_UNSUBSCRIBE_MAILTO: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
   ALERTS_MAIL_DIR: v.optional(v.string()),
-  ALERTS_INTERVAL_MS: v.optional(Milliseconds(1000)),
+  // 0 turns the scheduler off (another process runs the job, or `npm run alerts:send` does).
+  ALERTS_INTERVAL_MS: v.optional(
+    v.pipe(
+      Milliseconds(0),
+      v.check((ms) => ms === 0 || ms >= 1000, 'must be at least 1000 (or 0: no scheduler)'),
+    ),
+  ),
   ALERTS_DIGEST_MIN_INTERVAL_MS: v.optional(Milliseconds(0)),
 });
 
@@ -51,14 +57,16 @@ export interface AlertMailConfig {
   from: string;
   /** Address of the mailto: form of List-Unsubscribe. */
   unsubscribeMailbox: string;
-  /** Interval of the scheduler started with the listings API; undefined: no scheduler. */
-  intervalMs: number | undefined;
+  /** Interval of the scheduler started with the listings API; 0: no scheduler. */
+  intervalMs: number;
   /** Minimum time between two digests of one alert (0: a digest at each run with new offers). */
   digestMinIntervalMs: number;
 }
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 export const DEFAULT_MAIL_DIR = '.data/mail';
+/** The alert job runs every 15 minutes unless ALERTS_INTERVAL_MS says otherwise. */
+export const DEFAULT_INTERVAL_MS = 15 * 60_000;
 
 /** Parses the alert mail variables of `env`; throws one message naming every bad variable. */
 export function parseAlertMailEnv(env: Record<string, string | undefined>): AlertMailConfig {
@@ -83,7 +91,7 @@ export function parseAlertMailEnv(env: Record<string, string | undefined>): Aler
     signingSecret: e.ALERT_SIGNING_SECRET,
     from,
     unsubscribeMailbox: e.ALERTS_UNSUBSCRIBE_MAILTO ?? addressOf(from),
-    intervalMs: e.ALERTS_INTERVAL_MS,
+    intervalMs: e.ALERTS_INTERVAL_MS ?? DEFAULT_INTERVAL_MS,
     digestMinIntervalMs: e.ALERTS_DIGEST_MIN_INTERVAL_MS ?? 0,
   };
 }

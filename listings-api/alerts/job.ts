@@ -15,21 +15,23 @@ import {
   parseAlertCriteria,
   resolveAlertSearch,
   selectNewOffers,
+  selectPriceDrops,
   type AlertRow,
 } from './match';
 import {
   describeSearch,
   renderConfirmMail,
   renderDigestMail,
+  toDigestDrop,
   toDigestOffer,
-  type MailContent,
 } from './templates';
 import { resolveSigningSecret, signMailToken } from './tokens';
 
 // The alert mail job. One run:
 // 1. queues one confirmation mail for each new alert (double opt-in: nothing else before it);
-// 2. queues one digest per confirmed, subscribed alert with new matching offers; the outbox row
-//    and the alert_sent_offers rows that reserve its offers are written in one transaction;
+// 2. queues one digest per confirmed, subscribed alert with new matching offers or price drops
+//    of matching offers; the outbox row and the alert_sent_offers and alert_sent_price_drops
+//    rows that reserve what it lists are written in one transaction;
 // 3. sends every due outbox row (new ones and retries). A row is claimed with a lease before
 //    sending, so concurrent runs never send it twice; a failure records the error and a later
 //    next_attempt_at (exponential backoff); the offers stay reserved for that row, so a retry
@@ -64,6 +66,8 @@ export interface AlertJobSummary {
   confirmationsQueued: number;
   digestsQueued: number;
   offersReserved: number;
+  /** Price changes reserved for digests (alert_sent_price_drops rows). */
+  dropsReserved: number;
   sent: number;
   /** Sends that failed and will be retried. */
   failed: number;
@@ -98,16 +102,22 @@ interface DeliveryContext {
   summary: Pick<AlertJobSummary, 'sent' | 'failed' | 'cancelled'>;
 }
 
-interface JobContext extends DeliveryContext {
-  handle: Db;
+/** What writing an alert's mails needs. */
+interface MailContext {
+  db: Kysely<Database>;
+  now: Date;
   reference: Reference;
-  /** The portal configuration (as GET /config answers it), for links through the route table. */
-  config: Config;
   publicUrl: string;
   secret: string;
   siteName: string;
   mailHost: string;
   unsubscribeMailbox: string;
+}
+
+interface JobContext extends DeliveryContext, MailContext {
+  handle: Db;
+  /** The portal configuration (as GET /config answers it), for links through the route table. */
+  config: Config;
   digestLimit: number;
   digestMinIntervalMs: number;
   summary: AlertJobSummary;
@@ -145,14 +155,45 @@ export function alertMailLinks(
   };
 }
 
-function messageId(ctx: JobContext, alertId: number, kind: string): string {
+function messageId(ctx: MailContext, alertId: number, kind: string): string {
   return `<alert-${alertId}.${kind}.${randomUUID()}@${ctx.mailHost}>`;
 }
 
-async function searchText(ctx: JobContext, alert: AlertRow, lang: Lang): Promise<string> {
+async function searchText(ctx: MailContext, alert: AlertRow, lang: Lang): Promise<string> {
   const criteria = parseAlertCriteria(alert.criteria);
   const labels = await loadSearchLabels(ctx.db, ctx.reference, criteria);
   return describeSearch(labels, criteria, lang);
+}
+
+/** Writes the confirmation mail of one alert to the outbox; true when a row was added. */
+async function writeConfirmation(ctx: MailContext, alert: AlertRow): Promise<boolean> {
+  const lang = langOf(alert);
+  const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox, lang);
+  const content = renderConfirmMail({
+    lang,
+    siteName: ctx.siteName,
+    search: await searchText(ctx, alert, lang),
+    confirmUrl: links.confirmUrl,
+    unsubscribeUrl: links.unsubscribeUrl,
+  });
+  // One confirmation per alert (unique index mail_outbox_one_confirm): a second writer adds none.
+  const inserted = await ctx.db
+    .insertInto('mail_outbox')
+    .values({
+      alert_id: alert.id,
+      kind: 'confirm',
+      to_address: alert.email,
+      subject: content.subject,
+      message_id: messageId(ctx, alert.id, 'confirm'),
+      headers: JSON.stringify(links.headers),
+      html: content.html,
+      text: content.text,
+      next_attempt_at: ctx.now,
+    })
+    .onConflict((oc) => oc.column('alert_id').where('kind', '=', 'confirm').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 async function queueConfirmations(ctx: JobContext): Promise<void> {
@@ -179,50 +220,70 @@ async function queueConfirmations(ctx: JobContext): Promise<void> {
       .execute();
     for (const alert of alerts) {
       lastId = alert.id;
-      let content: MailContent;
-      let headers: Record<string, string>;
       try {
-        const lang = langOf(alert);
-        const links = alertMailLinks(
-          ctx.publicUrl,
-          ctx.secret,
-          alert.id,
-          ctx.unsubscribeMailbox,
-          lang,
-        );
-        headers = links.headers;
-        content = renderConfirmMail({
-          lang,
-          siteName: ctx.siteName,
-          search: await searchText(ctx, alert, lang),
-          confirmUrl: links.confirmUrl,
-          unsubscribeUrl: links.unsubscribeUrl,
-        });
+        if (await writeConfirmation(ctx, alert)) ctx.summary.confirmationsQueued += 1;
       } catch (err) {
         ctx.summary.skippedAlerts += 1;
         ctx.log.error({ err, alertId: alert.id }, 'alert confirmation not written');
-        continue;
       }
-      const inserted = await ctx.db
-        .insertInto('mail_outbox')
-        .values({
-          alert_id: alert.id,
-          kind: 'confirm',
-          to_address: alert.email,
-          subject: content.subject,
-          message_id: messageId(ctx, alert.id, 'confirm'),
-          headers: JSON.stringify(headers),
-          html: content.html,
-          text: content.text,
-          next_attempt_at: ctx.now,
-        })
-        .onConflict((oc) => oc.column('alert_id').where('kind', '=', 'confirm').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted) ctx.summary.confirmationsQueued += 1;
     }
     if (alerts.length < BATCH) return;
   }
+}
+
+export interface ConfirmationOptions {
+  now?: Date;
+  /** Base of every link in the mails: the public web app. */
+  publicUrl: string;
+  /** HMAC key of the links; default: the key kept in the database. */
+  secret?: string;
+  /** From header; default defaultFrom(publicUrl). */
+  from?: string;
+  /** Address of the mailto: form of List-Unsubscribe; default: the From address. */
+  unsubscribeMailbox?: string;
+  /** The listings API's reference cache, when called inside it. */
+  reference?: { get(): Promise<Reference> };
+}
+
+/**
+ * Queues the confirmation mail of one new alert, as the job's run would: what POST /alerte does
+ * right after storing the alert, so the mail goes at once. Idempotent (one confirmation per
+ * alert); nothing for an alert confirmed, unsubscribed or gone. True when a mail was queued.
+ */
+export async function queueConfirmation(
+  db: Db,
+  alertId: number,
+  options: ConfirmationOptions,
+): Promise<boolean> {
+  const alert = await db.kysely
+    .selectFrom('alerts')
+    .selectAll()
+    .where('id', '=', alertId)
+    .where('confirmed_at', 'is', null)
+    .where('unsubscribed_at', 'is', null)
+    .executeTakeFirst();
+  if (!alert) return false;
+  const ctx = await mailContext(db, options);
+  return writeConfirmation(ctx, alert);
+}
+
+/** What writing an alert's mails needs, from the job's or the caller's options. */
+async function mailContext(db: Db, options: ConfirmationOptions): Promise<MailContext> {
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const from = options.from ?? defaultFrom(publicUrl);
+  const fromAddress = addressOf(from);
+  const reference = await (options.reference ?? createReferenceCache(db)).get();
+  return {
+    db: db.kysely,
+    reference,
+    now: options.now ?? new Date(),
+    publicUrl,
+    secret: await resolveSigningSecret(db.kysely, options.secret),
+    // The name the mails speak of: the From header's display name (MAIL_FROM).
+    siteName: siteNameOf(from, publicUrl),
+    mailHost: fromAddress.split('@')[1] ?? 'localhost',
+    unsubscribeMailbox: options.unsubscribeMailbox ?? fromAddress,
+  };
 }
 
 // created_at is typed Generated<Timestamp> in the row types, which reads back as the column
@@ -239,7 +300,7 @@ function digestSince(alert: AlertRow, now: Date): Date {
   return since > now ? now : since;
 }
 
-/** Queues the digest of one alert, if it has new offers; true when one was queued. */
+/** Queues the digest of one alert, if it has new offers or drops; true when one was queued. */
 async function queueDigest(ctx: JobContext, alertId: number): Promise<boolean> {
   // Everything that reads other tables is done before the transaction: on PGlite the pool has a
   // single connection, which the transaction holds.
@@ -271,11 +332,20 @@ async function queueDigest(ctx: JobContext, alertId: number): Promise<boolean> {
     const lastSent = alert.last_sent_at ? new Date(alert.last_sent_at).getTime() : null;
     if (lastSent != null && ctx.now.getTime() - lastSent < ctx.digestMinIntervalMs) return false;
 
-    const found = await selectNewOffers(trx, alert.id, search, digestSince(alert, ctx.now), {
+    const since = digestSince(alert, ctx.now);
+    const found = await selectNewOffers(trx, alert.id, search, since, {
       now: ctx.now,
       limit: ctx.digestLimit,
     });
-    if (found.offers.length === 0) return false;
+    // The limit is for both lists together: drops fill what the new offers leave (one row is
+    // still read when none is left, for the count the mail gives).
+    const room = ctx.digestLimit - found.offers.length;
+    const dropped = await selectPriceDrops(trx, alert.id, search, since, {
+      now: ctx.now,
+      limit: Math.max(room, 1),
+    });
+    const drops = dropped.drops.slice(0, Math.max(room, 0));
+    if (found.offers.length === 0 && drops.length === 0) return false;
 
     const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox, lang);
     const content = renderDigestMail({
@@ -284,10 +354,13 @@ async function queueDigest(ctx: JobContext, alertId: number): Promise<boolean> {
       search: searchLabel,
       offers: found.offers.map((o) => toDigestOffer(o, lang, ctx.publicUrl, ctx.config)),
       total: found.total,
+      drops: drops.map((d) => toDigestDrop(d, lang, ctx.publicUrl, ctx.config)),
+      dropTotal: dropped.total,
       alertsUrl: `${ctx.publicUrl}${href('alerts', {}, lang, ctx.config)}`,
       unsubscribeUrl: links.unsubscribeUrl,
     });
     const offerIds = found.offers.map((o) => o.id);
+    const listed = [...offerIds, ...drops.map((d) => d.id)];
     const outbox = await trx
       .insertInto('mail_outbox')
       .values({
@@ -299,30 +372,46 @@ async function queueDigest(ctx: JobContext, alertId: number): Promise<boolean> {
         headers: JSON.stringify(links.headers),
         html: content.html,
         text: content.text,
-        offer_ids: offerIds,
+        offer_ids: listed,
         next_attempt_at: ctx.now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The primary key (alert_id, offer_id) makes a second reservation of an offer fail, which
     // rolls the whole digest back: an alert never gets an offer twice.
-    await trx
-      .insertInto('alert_sent_offers')
-      .values(
-        offerIds.map((offerId) => ({
-          alert_id: alert.id,
-          offer_id: offerId,
-          sent_at: ctx.now,
-          outbox_id: outbox.id,
-        })),
-      )
-      .execute();
+    if (offerIds.length > 0) {
+      await trx
+        .insertInto('alert_sent_offers')
+        .values(
+          offerIds.map((offerId) => ({
+            alert_id: alert.id,
+            offer_id: offerId,
+            sent_at: ctx.now,
+            outbox_id: outbox.id,
+          })),
+        )
+        .execute();
+    }
+    // Likewise (alert_id, price_history_id): a price change is never mailed twice to an alert.
+    const dropRows = drops.flatMap((d) =>
+      d.historyIds.map((historyId) => ({
+        alert_id: alert.id,
+        price_history_id: historyId,
+        offer_id: d.id,
+        sent_at: ctx.now,
+        outbox_id: outbox.id,
+      })),
+    );
+    if (dropRows.length > 0) {
+      await trx.insertInto('alert_sent_price_drops').values(dropRows).execute();
+    }
     await trx
       .updateTable('alerts')
       .set({ last_sent_at: ctx.now })
       .where('id', '=', alert.id)
       .execute();
     ctx.summary.offersReserved += offerIds.length;
+    ctx.summary.dropsReserved += dropRows.length;
     return true;
   });
 }
@@ -513,24 +602,12 @@ export async function sendDueMails(
 
 /** One run of the alert mails: confirmations, digests, then every due send and retry. */
 export async function runAlertJob(db: Db, options: AlertJobOptions): Promise<AlertJobSummary> {
-  const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const from = options.from ?? defaultFrom(publicUrl);
-  const fromAddress = addressOf(from);
-  const reference = await (options.reference ?? createReferenceCache(db)).get();
-  const config = await loadPortalConfig(db, reference);
+  const mail = await mailContext(db, options);
   const ctx: JobContext = {
+    ...mail,
     handle: db,
-    db: db.kysely,
-    reference,
-    config,
-    now: options.now ?? new Date(),
-    publicUrl,
-    secret: await resolveSigningSecret(db.kysely, options.secret),
-    from,
-    // The name the mails speak of: the From header's display name (MAIL_FROM).
-    siteName: siteNameOf(from, publicUrl),
-    mailHost: fromAddress.split('@')[1] ?? 'localhost',
-    unsubscribeMailbox: options.unsubscribeMailbox ?? fromAddress,
+    config: await loadPortalConfig(db, mail.reference),
+    from: options.from ?? defaultFrom(mail.publicUrl),
     transport: options.transport,
     log: options.log,
     digestLimit: options.digestLimit ?? DIGEST_LIMIT,
@@ -540,6 +617,7 @@ export async function runAlertJob(db: Db, options: AlertJobOptions): Promise<Ale
       confirmationsQueued: 0,
       digestsQueued: 0,
       offersReserved: 0,
+      dropsReserved: 0,
       sent: 0,
       failed: 0,
       cancelled: 0,

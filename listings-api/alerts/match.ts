@@ -25,6 +25,13 @@ import { createReferenceCache, type Reference } from '../lib/reference';
 // - nb_pieces, nb_chambres: at least that many; surface and land surface bounds; every atout.
 // On top of the search: only active offers published in (since, now] that this alert was never
 // mailed (alert_sent_offers), newest first.
+// Price drops (selectPriceDrops): active offers matching the same search at their price now,
+// whose amount dropped in (since, now] (offer_price_history rows with new_amount < old_amount)
+// by changes not yet mailed to this alert (alert_sent_price_drops), and still below the price
+// before the first of those drops. Offers that are new for this digest are left out (they are
+// listed as new), and so are drops older than the mail that listed the offer as new, and hidden
+// prices (a drop would tell the amount). An offer the alert
+// never got as new is included: its drop is news for the visitor.
 
 export type AlertRow = Selectable<AlertsTable>;
 
@@ -55,6 +62,23 @@ export interface MatchedOffer {
   photoId: number | null;
   photoAlt: { fr: string; en: string } | null;
   publishedAt: Date;
+}
+
+/** An offer whose price dropped: the offer now, and the drops (history rows) it stands for. */
+export interface PriceDrop extends MatchedOffer {
+  /** The offer_price_history rows of the drops listed (the digest reserves them all). */
+  historyIds: number[];
+  /** The amount before the first of these drops. */
+  oldAmount: number;
+  /** The amount after the last of them. */
+  newAmount: number;
+  changedAt: Date;
+}
+
+export interface PriceDrops {
+  /** At most `limit` drops, latest first. */
+  drops: PriceDrop[];
+  total: number;
 }
 
 export interface NewOffers {
@@ -143,6 +167,40 @@ interface MatchRow {
   total: number;
 }
 
+/** The offers a digest lists as new: matching, active, published in (since, now], not mailed. */
+function newOfferConditions(alertId: number, search: ResolvedSearch, since: Date, now: Date) {
+  return sql`${searchConditions(search)}
+      AND o.status = 'active'
+      AND o.published_at > ${since}
+      AND o.published_at <= ${now}
+      AND NOT EXISTS (
+        SELECT 1 FROM alert_sent_offers s WHERE s.alert_id = ${alertId} AND s.offer_id = o.id
+      )`;
+}
+
+function toMatchedOffer(row: MatchRow): MatchedOffer {
+  return {
+    id: row.id,
+    slug: row.slug,
+    nature: row.nature,
+    rubriqueId: row.rubrique_id,
+    lieuId: row.lieu_id,
+    lieuSlug: row.lieu_slug,
+    lieuLibelle: { fr: row.lieu_libelle_fr, en: row.lieu_libelle_en },
+    titre1: { fr: row.titre1_fr, en: row.titre1_en },
+    titre2: { fr: row.titre2_fr, en: row.titre2_en },
+    amount: row.amount,
+    prixCache: row.prix_cache,
+    surface: row.surface,
+    fieldSurface: row.field_surface,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    photoId: row.photo ? row.photo.id : null,
+    photoAlt: row.photo ? { fr: row.photo.alt_fr, en: row.photo.alt_en } : null,
+    publishedAt: new Date(row.published_at),
+  };
+}
+
 /**
  * The new offers of a resolved alert search: matching, active, published in (since, now], never
  * mailed to this alert; newest first, at most `limit`, with the count of all matches. Runs on a
@@ -165,38 +223,83 @@ export async function selectNewOffers(
       count(*) OVER () AS total
     FROM offers o
     JOIN lieux l ON l.id = o.lieu_id
-    WHERE ${searchConditions(search)}
-      AND o.status = 'active'
-      AND o.published_at > ${since}
-      AND o.published_at <= ${options.now}
-      AND NOT EXISTS (
-        SELECT 1 FROM alert_sent_offers s WHERE s.alert_id = ${alertId} AND s.offer_id = o.id
-      )
+    WHERE ${newOfferConditions(alertId, search, since, options.now)}
     ORDER BY o.published_at DESC, o.id DESC
     LIMIT ${options.limit}
   `.execute(db);
 
-  const offers = result.rows.map((row): MatchedOffer => ({
-    id: row.id,
-    slug: row.slug,
-    nature: row.nature,
-    rubriqueId: row.rubrique_id,
-    lieuId: row.lieu_id,
-    lieuSlug: row.lieu_slug,
-    lieuLibelle: { fr: row.lieu_libelle_fr, en: row.lieu_libelle_en },
-    titre1: { fr: row.titre1_fr, en: row.titre1_en },
-    titre2: { fr: row.titre2_fr, en: row.titre2_en },
-    amount: row.amount,
-    prixCache: row.prix_cache,
-    surface: row.surface,
-    fieldSurface: row.field_surface,
-    rooms: row.rooms,
-    bedrooms: row.bedrooms,
-    photoId: row.photo ? row.photo.id : null,
-    photoAlt: row.photo ? { fr: row.photo.alt_fr, en: row.photo.alt_en } : null,
-    publishedAt: new Date(row.published_at),
-  }));
+  const offers = result.rows.map(toMatchedOffer);
   return { offers, total: result.rows[0] ? Number(result.rows[0].total) : 0 };
+}
+
+/**
+ * The price drops of a resolved alert search in (since, now] not yet mailed to this alert, one
+ * per offer (its drops in the window together), latest first, at most `limit`, with the count of
+ * all. Runs on a transaction as well as on the database.
+ */
+export async function selectPriceDrops(
+  db: Kysely<Database>,
+  alertId: number,
+  search: ResolvedSearch,
+  since: Date,
+  options: { now: Date; limit: number },
+): Promise<PriceDrops> {
+  const nature = search.filters.nature ?? 'V';
+  const amount = sql.ref(`o.${PRICE_COLUMN[nature]}`);
+  const result = await sql<
+    MatchRow & {
+      history_ids: string[];
+      old_amount: number;
+      new_amount: number;
+      changed_at: Date | string;
+    }
+  >`
+    WITH d AS (
+      SELECT h.offer_id,
+        array_agg(h.id::text ORDER BY h.changed_at, h.id) AS history_ids,
+        (array_agg(h.old_amount ORDER BY h.changed_at, h.id))[1] AS old_amount,
+        (array_agg(h.new_amount ORDER BY h.changed_at DESC, h.id DESC))[1] AS new_amount,
+        max(h.changed_at) AS changed_at
+      FROM offer_price_history h
+      WHERE h.new_amount < h.old_amount
+        AND h.changed_at > ${since}
+        AND h.changed_at <= ${options.now}
+        AND NOT EXISTS (
+          SELECT 1 FROM alert_sent_price_drops s
+          WHERE s.alert_id = ${alertId} AND s.price_history_id = h.id
+        )
+        -- A drop before the alert got the offer as new is no news: that mail gave the price.
+        AND NOT EXISTS (
+          SELECT 1 FROM alert_sent_offers s
+          WHERE s.alert_id = ${alertId} AND s.offer_id = h.offer_id AND s.sent_at >= h.changed_at
+        )
+      GROUP BY h.offer_id
+    )
+    SELECT o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, l.slug AS lieu_slug,
+      l.libelle_fr AS lieu_libelle_fr, l.libelle_en AS lieu_libelle_en,
+      o.titre1_fr, o.titre1_en, o.titre2_fr, o.titre2_en, ${amount} AS amount, o.prix_cache,
+      o.surface, o.field_surface, o.rooms, o.bedrooms, o.cover_photo AS photo, o.published_at,
+      d.history_ids, d.old_amount, d.new_amount, d.changed_at,
+      count(*) OVER () AS total
+    FROM d
+    JOIN offers o ON o.id = d.offer_id
+    JOIN lieux l ON l.id = o.lieu_id
+    WHERE ${searchConditions(search)}
+      AND o.status = 'active'
+      AND NOT o.prix_cache
+      AND ${amount} < d.old_amount
+      AND NOT (${newOfferConditions(alertId, search, since, options.now)})
+    ORDER BY d.changed_at DESC, o.id DESC
+    LIMIT ${options.limit}
+  `.execute(db);
+  const drops = result.rows.map((row): PriceDrop => ({
+    ...toMatchedOffer(row),
+    historyIds: row.history_ids.map(Number),
+    oldAmount: row.old_amount,
+    newAmount: row.new_amount,
+    changedAt: new Date(row.changed_at),
+  }));
+  return { drops, total: result.rows[0] ? Number(result.rows[0].total) : 0 };
 }
 
 /**

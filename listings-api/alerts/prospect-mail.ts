@@ -4,7 +4,8 @@ import type { Lang } from '../../shared/contract';
 import { ROUTE_BY_SCREEN } from '../../shared/routes';
 import type { Database } from '../db/types';
 import { addressOf } from './config';
-import { escapeHtml, layout, type MailContent } from './templates';
+import * as m from './mail-messages';
+import { escapeHtml, layout, mailText, type MailContent } from './templates';
 
 // The confirmation mail of a professional (prospect) request: what the thanks text of the
 // professional contact page promises. Written to the outbox in the transaction that stores the
@@ -24,47 +25,38 @@ export interface ProspectMailInput extends ProspectFields {
   publicUrl: string;
 }
 
-const NBSP = '\u00a0';
-
 /** The confirmation of a professional request, French or English, text and HTML. */
 export function renderProspectMail(input: ProspectMailInput): MailContent {
   const { lang, siteName, publicUrl } = input;
-  const fr = lang === 'fr';
-  const colon = fr ? `${NBSP}:` : ':';
   const privacyUrl = `${publicUrl}${ROUTE_BY_SCREEN.personalData.paths[lang]}`;
-  const subject = fr
-    ? `Votre demande a bien été reçue${colon} ${siteName}`
-    : `We have received your request: ${siteName}`;
-  const hello = fr
-    ? `Bonjour ${input.firstname} ${input.lastname},`
-    : `Hello ${input.firstname} ${input.lastname},`;
-  const intro = fr
-    ? `Nous avons bien reçu la demande que vous avez envoyée pour ${input.company} depuis l’espace professionnels de ${siteName}. Notre équipe commerciale la prend en charge et vous recontactera très prochainement.`
-    : `We have received the request you sent for ${input.company} from the professional space of ${siteName}. Our sales team is handling it and will contact you again very soon.`;
-  const summaryTitle = fr ? 'Votre demande' : 'Your request';
+  const subject = mailText(m.prospectSubject, lang, { siteName });
+  const hello = mailText(m.prospectHello, lang, {
+    firstname: input.firstname,
+    lastname: input.lastname,
+  });
+  const intro = mailText(m.prospectIntro, lang, { company: input.company, siteName });
+  const summaryTitle = mailText(m.prospectSummary, lang);
   const rows: [string, string][] = [
-    [fr ? 'Nom' : 'Last name', input.lastname],
-    [fr ? 'Prénom' : 'First name', input.firstname],
-    [fr ? 'Société' : 'Company', input.company],
-    [fr ? 'Ville' : 'City', input.city],
-    [fr ? 'Téléphone' : 'Phone', input.phone],
-    [fr ? 'E-mail' : 'Email', input.email],
-    ...(input.message ? ([[fr ? 'Message' : 'Message', input.message]] as [string, string][]) : []),
+    [mailText(m.prospectLastname, lang), input.lastname],
+    [mailText(m.prospectFirstname, lang), input.firstname],
+    [mailText(m.prospectCompany, lang), input.company],
+    [mailText(m.prospectCity, lang), input.city],
+    [mailText(m.prospectPhone, lang), input.phone],
+    [mailText(m.prospectEmail, lang), input.email],
+    ...(input.message
+      ? ([[mailText(m.prospectMessage, lang), input.message]] as [string, string][])
+      : []),
   ];
-  const notYou = fr
-    ? 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
-    : 'If you did not make this request, simply ignore this message.';
-  const privacy = fr
-    ? `Vos coordonnées servent uniquement à traiter votre demande. Vos données personnelles et vos droits${colon}`
-    : 'Your details are only used to handle your request. Your personal data and your rights:';
+  const notYou = mailText(m.mailNotYou, lang);
+  const privacy = mailText(m.prospectPrivacy, lang);
 
   const text = [
     hello,
     '',
     intro,
     '',
-    `${summaryTitle}${colon}`,
-    ...rows.map(([label, value]) => `${label}${colon} ${value}`),
+    mailText(m.mailHeading, lang, { label: summaryTitle }),
+    ...rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value })),
     '',
     notYou,
     '',

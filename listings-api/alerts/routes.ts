@@ -26,6 +26,12 @@ export interface AlertMailRoutesOptions {
   env?: Record<string, string | undefined>;
   /** The app's mail sender: its configuration and transport serve the alert job too. */
   outbox?: MailOutbox;
+  /**
+   * Run the periodic alert job in this process (every ALERTS_INTERVAL_MS; default true). False
+   * when another process runs the periodic jobs: the routes still answer, and POST /alerte still
+   * sends its confirmation at once through the outbox.
+   */
+  scheduler?: boolean;
 }
 
 // JSON { token } from the web app (AlertMailTokenBodySchema), or the one-click POST of a mail
@@ -182,8 +188,9 @@ export async function alertMailRoutes(
     },
   );
 
-  // The mail job runs with the listings API when ALERTS_INTERVAL_MS is set.
-  if (config.intervalMs) {
+  // The mail job runs with the listings API (every 15 minutes by default; ALERTS_INTERVAL_MS=0
+  // turns it off), unless another process runs the periodic jobs.
+  if (options.scheduler !== false && config.intervalMs > 0) {
     const transport = options.outbox?.transport ?? createMailTransport(config);
     const reference = fastify.hasDecorator('reference')
       ? (fastify as unknown as { reference: { get(): Promise<Reference> } }).reference

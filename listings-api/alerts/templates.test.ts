@@ -1,14 +1,22 @@
+import { readFileSync } from 'node:fs';
+import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { parsePo } from '../../shared/catalogs.server';
 import type { AlertCriteria, Lang, NatureId } from '../../shared/contract';
 import { RUB, testConfig } from '../../shared/test-config';
-import type { MatchedOffer } from './match';
+import * as messages from './mail-messages';
+import type { MatchedOffer, PriceDrop } from './match';
+import { renderProspectMail } from './prospect-mail';
 import {
   describeSearch,
+  dropPercent,
+  mailHtml,
   formatOfferFacts,
   formatOfferPrice,
   offerPath,
   renderConfirmMail,
   renderDigestMail,
+  toDigestDrop,
   toDigestOffer,
 } from './templates';
 
@@ -101,12 +109,14 @@ describe('links', () => {
   });
 });
 
+const searchLabels = {
+  nature: { fr: 'Vente', en: 'Sale' },
+  rubriques: [{ fr: 'Villas', en: 'Villas' }],
+  lieu: { fr: 'à Cannes', en: 'in Cannes' },
+};
+
 describe('search descriptions', () => {
-  const labels = {
-    nature: { fr: 'Vente', en: 'Sale' },
-    rubriques: [{ fr: 'Villas', en: 'Villas' }],
-    lieu: { fr: 'à Cannes', en: 'in Cannes' },
-  };
+  const labels = searchLabels;
   const base: AlertCriteria = { nature: 'V' };
   const rows: [AlertCriteria, Lang, string][] = [
     [{ ...base, prix_max: 2_000_000 }, 'fr', 'Vente · Villas à Cannes, jusqu’à 2 000 000 €'],
@@ -204,5 +214,142 @@ describe('mail texts', () => {
     expect(mail.html).toContain('Villa &lt;b&gt;&quot;Les Pins&quot;&lt;/b&gt; &amp; parc');
     expect(mail.html).not.toContain('<b>"Les Pins"</b>');
     expect(mail.text).toContain('Villa <b>"Les Pins"</b> & parc');
+  });
+});
+
+function drop(over: Partial<PriceDrop> = {}): PriceDrop {
+  return {
+    ...offer({ id: 900, slug: 'villa-baisse-900', amount: 2_200_000 }),
+    historyIds: [1],
+    oldAmount: 2_500_000,
+    newAmount: 2_200_000,
+    changedAt: new Date('2026-05-02T10:00:00Z'),
+    ...over,
+  };
+}
+
+describe('price drops in digests', () => {
+  const links = {
+    alertsUrl: 'https://x.test/alerts',
+    unsubscribeUrl: 'https://x.test/alerts/unsubscribe?token=1.def',
+  };
+  const digest = (lang: Lang, newOffers: number, drops: number) =>
+    renderDigestMail({
+      lang,
+      siteName: 'Maisons',
+      search: lang === 'fr' ? 'Vente' : 'Sale',
+      offers: Array.from({ length: newOffers }, (_, i) =>
+        toDigestOffer(offer({ id: i + 1, slug: `o-${i + 1}` }), lang, 'https://x.test', testConfig),
+      ),
+      total: newOffers,
+      drops: Array.from({ length: drops }, (_, i) =>
+        toDigestDrop(drop({ id: 900 + i, slug: `d-${i}` }), lang, 'https://x.test', testConfig),
+      ),
+      ...links,
+    });
+
+  it.each([
+    [2_500_000, 2_200_000, 12],
+    [1_000_000, 999_000, 1],
+    [8_000, 6_000, 25],
+  ])('rounds a drop from %d to %d to %d %%, at least 1', (before, after, pct) => {
+    expect(dropPercent(before, after)).toBe(pct);
+  });
+
+  it.each<[Lang, string, string, RegExp]>([
+    ['fr', 'Prix en baisse', '−12 %', /^Prix en baisse\s: 2 500 000 € → 2 200 000 € \(−12 %\)$/m],
+    ['en', 'Price reduced', '−12%', /^Price reduced: €2,500,000 → €2,200,000 \(−12%\)$/m],
+  ])('labels a drop in %s, the old price struck', (lang, label, pct, textLine) => {
+    const mail = digest(lang, 1, 1);
+    expect(plain(mail.text)).toMatch(textLine);
+    expect(plain(mail.html)).toContain(`${label}</span> ${pct}`);
+    const [before, after] =
+      lang === 'fr' ? ['2 500 000 €', '2 200 000 €'] : ['€2,500,000', '€2,200,000'];
+    expect(plain(mail.html)).toMatch(
+      new RegExp(`<s [^>]*>${before}</s> <strong>${after}</strong>`),
+    );
+  });
+
+  const subjects: [Lang, number, number, RegExp][] = [
+    ['fr', 0, 1, /^1 baisse de prix pour votre alerte\s: Vente$/],
+    ['fr', 2, 3, /^2 nouveaux biens et 3 baisses de prix pour votre alerte\s: Vente$/],
+    ['en', 0, 2, /^2 price reductions for your alert: Sale$/],
+    ['en', 1, 1, /^1 new property and 1 price reduction for your alert: Sale$/],
+  ];
+  it.each(subjects)('says so in the %s subject (%d new, %d drops)', (lang, n, d, subject) => {
+    const mail = digest(lang, n, d);
+    expect(mail.subject).toMatch(subject);
+    expect(mail.text.includes('Voici') || mail.text.includes('Here')).toBe(n > 0);
+  });
+});
+
+describe('mail texts from the catalogs', () => {
+  const english = parsePo(readFileSync('locales/en/messages.po', 'utf8'));
+  const descriptors = Object.values(messages) as MessageDescriptor[];
+
+  it('has every mail text in the English catalog', () => {
+    expect(descriptors.length).toBeGreaterThan(40);
+    expect(descriptors.filter((d) => !english.get(d.id!)).map((d) => d.id)).toEqual([]);
+  });
+
+  it('writes every mail in English without a French text', () => {
+    const links = {
+      confirmUrl: 'https://x.test/alerts/confirm?token=1.abc',
+      unsubscribeUrl: 'https://x.test/alerts/unsubscribe?token=1.def',
+      alertsUrl: 'https://x.test/alerts',
+    };
+    const shown = toDigestOffer(
+      offer({ rooms: 1, bedrooms: 2 }),
+      'en',
+      'https://x.test',
+      testConfig,
+    );
+    const hidden = toDigestOffer(offer({ prixCache: true }), 'en', 'https://x.test', testConfig);
+    const dropped = toDigestDrop(drop(), 'en', 'https://x.test', testConfig);
+    const base = { lang: 'en' as const, siteName: 'Maisons', search: 'Sale', ...links };
+    const mails = [
+      renderConfirmMail(base),
+      renderDigestMail({ ...base, offers: [shown, hidden], total: 3 }),
+      renderDigestMail({ ...base, offers: [], total: 0, drops: [dropped, dropped] }),
+      renderDigestMail({ ...base, offers: [shown], total: 1, drops: [dropped], dropTotal: 4 }),
+      renderProspectMail({
+        lang: 'en',
+        siteName: 'Maisons',
+        publicUrl: 'https://x.test',
+        lastname: 'Doe',
+        firstname: 'Jane',
+        company: 'Acme',
+        city: 'Nice',
+        phone: '+33 6 00 00 00 00',
+        email: 'jane@example.com',
+        message: 'Hi',
+      }),
+      { subject: describeSearch(searchLabels, { nature: 'V', prix_min: 1, prix_max: 2 }, 'en') },
+      { subject: describeSearch(searchLabels, { nature: 'V', prix_min: 1 }, 'en') },
+      { subject: describeSearch(searchLabels, { nature: 'V', prix_max: 2 }, 'en') },
+    ];
+    const written = plain(mails.map((mail) => Object.values(mail).join('\n')).join('\n'));
+    // The words of each French text (between its placeholders) that its English text lacks.
+    const french = descriptors.flatMap((d) =>
+      plain(d.message!)
+        .split(/[{}#]|\b(?:plural|one|other|count|drops|search|siteName|label|value|text)\b|,/)
+        .map((part) => part.trim())
+        .filter(
+          (part) => /\p{L}{3}/u.test(part) && !plain(english.get(d.id!) ?? '').includes(part),
+        ),
+    );
+    expect(french.length).toBeGreaterThan(40);
+    expect(french.filter((part) => written.includes(part))).toEqual([]);
+  });
+
+  it('escapes the text and the values of a message in HTML, but not the HTML it is given', () => {
+    expect(
+      mailHtml(messages.confirmIntro, 'en', {
+        siteName: 'A & <B>',
+        search: { html: '<strong>x</strong>' },
+      }),
+    ).toBe(
+      'You asked to receive by e-mail the new properties published on A &amp; &lt;B&gt; that match your search <strong>x</strong>.',
+    );
   });
 });

@@ -1,11 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { AlertCriteria, Config, Lang, NatureId } from '../../shared/contract';
-import { formatNumber, formatPrice, formatSurface } from '../../shared/format';
+import { translate } from '../../shared/catalogs.server';
+import { formatPrice, formatSurface } from '../../shared/format';
 import { href } from '../../shared/routes';
-import type { MatchedOffer, SearchLabels } from './match';
+import * as m from './mail-messages';
+import type { MatchedOffer, PriceDrop, SearchLabels } from './match';
 
-// The texts of alert mails, French and English, each as plain text and HTML. Pure functions: the
-// job gathers the data, these only write. Amounts and surfaces come from shared/format (the web
-// app's formatters). French typography: no-break space before : and inside « ».
+// The alert mails, French or English, each as plain text and HTML. Pure functions: the job
+// gathers the data, these only write. Every text comes from the message catalogs
+// (mail-messages.ts, locales/*/messages.po), amounts and surfaces from shared/format (the web
+// app's formatters); the French typography (no-break spaces) is the catalogs'.
 
 export interface MailContent {
   subject: string;
@@ -13,7 +17,47 @@ export interface MailContent {
   html: string;
 }
 
-const NBSP = '\u00a0';
+type Values = Record<string, string | number>;
+
+/** A mail text in a language, placeholders filled. */
+export function mailText(descriptor: MessageDescriptor, lang: Lang, values?: Values): string {
+  return translate(descriptor, lang, values);
+}
+
+/**
+ * A mail text as HTML: the catalog's text escaped, its placeholders filled with text (escaped)
+ * or with `{ html }` (as it is); numbers go to the message as they are, for its plurals.
+ */
+export function mailHtml(
+  descriptor: MessageDescriptor,
+  lang: Lang,
+  values: Record<string, string | number | { html: string }> = {},
+): string {
+  const filled: string[] = [];
+  const plain: Values = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'number') {
+      plain[name] = value;
+      continue;
+    }
+    // A marker no catalog text holds, replaced (in one pass) once the text around it is escaped.
+    plain[name] = `\ue000${filled.length}\ue001`;
+    filled.push(typeof value === 'string' ? escapeHtml(value) : value.html);
+  }
+  return escapeHtml(translate(descriptor, lang, plain)).replace(
+    /\ue000(\d+)\ue001/g,
+    (_marker, i: string) => filled[Number(i)] ?? '',
+  );
+}
+
+/** 'Label : value' with the language's typography. */
+function labelled(label: string, value: string, lang: Lang): string {
+  return mailText(m.mailLabelled, lang, { label, value });
+}
+
+function quoted(text: string, lang: Lang): string {
+  return mailText(m.mailQuoted, lang, { text });
+}
 
 /** The price line of an offer: amount with the nature's suffix, or 'Price on request'. */
 export function formatOfferPrice(
@@ -22,38 +66,18 @@ export function formatOfferPrice(
   prixCache: boolean,
   lang: Lang,
 ): string {
-  if (prixCache || amount == null) return lang === 'fr' ? 'Prix sur demande' : 'Price on request';
+  if (prixCache || amount == null) return mailText(m.priceOnRequest, lang);
   return formatPrice(amount, nature, lang);
 }
 
-function plural(n: number, one: string, many: string): string {
-  return n === 1 ? one : many;
-}
-
-/** '250 m² · 6 pièces · 4 chambres · terrain 1 200 m²' */
+/** '250 m² · 6 pièces · 4 chambres · terrain de 1 200 m²' */
 export function formatOfferFacts(offer: MatchedOffer, lang: Lang): string {
   const facts: string[] = [];
   if (offer.surface != null) facts.push(formatSurface(offer.surface, lang));
-  if (offer.rooms != null) {
-    facts.push(
-      lang === 'fr'
-        ? `${offer.rooms}${NBSP}${plural(offer.rooms, 'pièce', 'pièces')}`
-        : `${offer.rooms}${NBSP}${plural(offer.rooms, 'room', 'rooms')}`,
-    );
-  }
-  if (offer.bedrooms != null) {
-    facts.push(
-      lang === 'fr'
-        ? `${offer.bedrooms}${NBSP}${plural(offer.bedrooms, 'chambre', 'chambres')}`
-        : `${offer.bedrooms}${NBSP}${plural(offer.bedrooms, 'bedroom', 'bedrooms')}`,
-    );
-  }
+  if (offer.rooms != null) facts.push(mailText(m.factRooms, lang, { count: offer.rooms }));
+  if (offer.bedrooms != null) facts.push(mailText(m.factBedrooms, lang, { count: offer.bedrooms }));
   if (offer.fieldSurface != null) {
-    facts.push(
-      lang === 'fr'
-        ? `terrain de ${formatSurface(offer.fieldSurface, lang)}`
-        : `${formatNumber(offer.fieldSurface, lang)}${NBSP}m² of land`,
-    );
+    facts.push(mailText(m.factLand, lang, { surface: formatSurface(offer.fieldSurface, lang) }));
   }
   return facts.join(' · ');
 }
@@ -77,10 +101,10 @@ function priceRange(criteria: AlertCriteria, lang: Lang): string | null {
   const max = criteria.prix_max ?? null;
   const fmt = (x: number) => formatPrice(x, criteria.nature, lang);
   if (min != null && max != null) {
-    return lang === 'fr' ? `de ${fmt(min)} à ${fmt(max)}` : `${fmt(min)} to ${fmt(max)}`;
+    return mailText(m.searchPriceBetween, lang, { min: fmt(min), max: fmt(max) });
   }
-  if (max != null) return lang === 'fr' ? `jusqu’à ${fmt(max)}` : `up to ${fmt(max)}`;
-  if (min != null) return lang === 'fr' ? `à partir de ${fmt(min)}` : `from ${fmt(min)}`;
+  if (max != null) return mailText(m.searchPriceUpTo, lang, { max: fmt(max) });
+  if (min != null) return mailText(m.searchPriceFrom, lang, { min: fmt(min) });
   return null;
 }
 
@@ -103,10 +127,6 @@ export function escapeHtml(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-function quoted(s: string, lang: Lang): string {
-  return lang === 'fr' ? `«${NBSP}${s}${NBSP}»` : `“${s}”`;
 }
 
 // A plain, table-based layout: what mail clients render most consistently.
@@ -156,60 +176,33 @@ export interface ConfirmMailInput {
 /** The double opt-in mail: the only mail an alert gets before its address is confirmed. */
 export function renderConfirmMail(input: ConfirmMailInput): MailContent {
   const { lang, siteName, search, confirmUrl, unsubscribeUrl } = input;
-  if (lang === 'fr') {
-    const subject = `Confirmez votre alerte${NBSP}: ${search}`;
-    const text = [
-      'Bonjour,',
-      '',
-      `Vous avez demandé à recevoir par e-mail les nouveaux biens publiés sur ${siteName} qui correspondent à votre recherche ${quoted(search, lang)}.`,
-      '',
-      `Pour activer cette alerte, ouvrez ce lien et confirmez votre adresse e-mail d’un clic sur le bouton de la page${NBSP}:`,
-      confirmUrl,
-      '',
-      'Tant que vous n’avez pas confirmé, nous ne vous enverrons aucun autre e-mail. Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.',
-      '',
-      '--',
-      `Annuler cette demande${NBSP}: ${unsubscribeUrl}`,
-      '',
-    ].join('\n');
-    const html = layout(
-      lang,
-      subject,
-      `<p style="margin:0 0 16px;">Bonjour,</p>
-<p style="margin:0 0 16px;">Vous avez demandé à recevoir par e-mail les nouveaux biens publiés sur ${escapeHtml(siteName)} qui correspondent à votre recherche <strong>${escapeHtml(quoted(search, lang))}</strong>.</p>
-<p style="margin:0;">Pour activer cette alerte, ouvrez la page de confirmation et confirmez votre adresse e-mail d’un clic sur son bouton${NBSP}:</p>
-${button(confirmUrl, 'Confirmer mon alerte')}
-<p style="margin:0 0 16px;font-size:14px;">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur${NBSP}:<br>${link(confirmUrl, confirmUrl)}</p>
-<p style="margin:0;font-size:14px;">Tant que vous n’avez pas confirmé, nous ne vous enverrons aucun autre e-mail. Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.</p>`,
-      `${link(unsubscribeUrl, 'Annuler cette demande')}`,
-    );
-    return { subject, text, html };
-  }
-  const subject = `Confirm your alert: ${search}`;
+  const subject = mailText(m.confirmSubject, lang, { search });
+  const searchQuoted = quoted(search, lang);
+  const notYou = `${mailText(m.confirmUntil, lang)} ${mailText(m.mailNotYou, lang)}`;
   const text = [
-    'Hello,',
+    mailText(m.mailHello, lang),
     '',
-    `You asked to receive by e-mail the new properties published on ${siteName} that match your search ${quoted(search, lang)}.`,
+    mailText(m.confirmIntro, lang, { siteName, search: searchQuoted }),
     '',
-    'To activate this alert, open this link and confirm your e-mail address with the button on the page:',
+    mailText(m.confirmOpenLink, lang),
     confirmUrl,
     '',
-    'Until you confirm, we will not send you any other e-mail. If you did not make this request, simply ignore this message.',
+    notYou,
     '',
     '--',
-    `Cancel this request: ${unsubscribeUrl}`,
+    labelled(mailText(m.confirmCancel, lang), unsubscribeUrl, lang),
     '',
   ].join('\n');
   const html = layout(
     lang,
     subject,
-    `<p style="margin:0 0 16px;">Hello,</p>
-<p style="margin:0 0 16px;">You asked to receive by e-mail the new properties published on ${escapeHtml(siteName)} that match your search <strong>${escapeHtml(quoted(search, lang))}</strong>.</p>
-<p style="margin:0;">To activate this alert, open the confirmation page and confirm your e-mail address with its button:</p>
-${button(confirmUrl, 'Confirm my alert')}
-<p style="margin:0 0 16px;font-size:14px;">If the button does not work, copy this link into your browser:<br>${link(confirmUrl, confirmUrl)}</p>
-<p style="margin:0;font-size:14px;">Until you confirm, we will not send you any other e-mail. If you did not make this request, simply ignore this message.</p>`,
-    `${link(unsubscribeUrl, 'Cancel this request')}`,
+    `<p style="margin:0 0 16px;">${mailHtml(m.mailHello, lang)}</p>
+<p style="margin:0 0 16px;">${mailHtml(m.confirmIntro, lang, { siteName, search: { html: `<strong>${escapeHtml(searchQuoted)}</strong>` } })}</p>
+<p style="margin:0;">${mailHtml(m.confirmOpenPage, lang)}</p>
+${button(confirmUrl, mailText(m.confirmButton, lang))}
+<p style="margin:0 0 16px;font-size:14px;">${mailHtml(m.confirmCopyLink, lang)}<br>${link(confirmUrl, confirmUrl)}</p>
+<p style="margin:0;font-size:14px;">${escapeHtml(notYou)}</p>`,
+    `${link(unsubscribeUrl, mailText(m.confirmCancel, lang))}`,
   );
   return { subject, text, html };
 }
@@ -221,8 +214,11 @@ export interface DigestOffer {
   title: string;
   subtitle: string;
   place: string;
+  /** The price now. */
   price: string;
   facts: string;
+  /** For a price drop: the price before it, and the drop in percent ('−12 %'). */
+  drop?: { oldPrice: string; percent: string };
 }
 
 /** An offer as a digest shows it, in the alert's language, with absolute URLs. */
@@ -246,80 +242,74 @@ export function toDigestOffer(
   };
 }
 
+/** The drop in whole percent, at least 1 (a drop never reads −0 %). */
+export function dropPercent(oldAmount: number, newAmount: number): number {
+  return Math.max(1, Math.round(((oldAmount - newAmount) / oldAmount) * 100));
+}
+
+/** A price drop as a digest shows it: the offer at its price now, the price before struck. */
+export function toDigestDrop(
+  drop: PriceDrop,
+  lang: Lang,
+  publicUrl: string,
+  config: Config,
+): DigestOffer {
+  const now = drop.amount ?? drop.newAmount;
+  return {
+    ...toDigestOffer(drop, lang, publicUrl, config),
+    drop: {
+      oldPrice: formatPrice(drop.oldAmount, drop.nature, lang),
+      percent: mailText(m.digestDropPercent, lang, { percent: dropPercent(drop.oldAmount, now) }),
+    },
+  };
+}
+
 export interface DigestMailInput {
   lang: Lang;
   siteName: string;
   search: string;
+  /** New offers, newest first. */
   offers: DigestOffer[];
-  /** All matches; more than offers.length when the digest was cut at its limit. */
+  /** All new offers that matched; more than offers.length when the digest was cut at its limit. */
   total: number;
+  /** Offers whose price dropped (toDigestDrop), listed after the new ones. */
+  drops?: DigestOffer[];
+  /** All price drops that matched (default: drops.length). */
+  dropTotal?: number;
   alertsUrl: string;
   unsubscribeUrl: string;
 }
 
-function digestSubject(lang: Lang, n: number, search: string): string {
-  if (lang === 'fr') {
-    return n === 1
-      ? `1 nouveau bien pour votre alerte${NBSP}: ${search}`
-      : `${n} nouveaux biens pour votre alerte${NBSP}: ${search}`;
-  }
-  return n === 1
-    ? `1 new property for your alert: ${search}`
-    : `${n} new properties for your alert: ${search}`;
+function digestSubject(lang: Lang, count: number, drops: number, search: string): string {
+  if (drops === 0) return mailText(m.digestSubjectNew, lang, { count, search });
+  if (count === 0) return mailText(m.digestSubjectDrops, lang, { drops, search });
+  return mailText(m.digestSubjectBoth, lang, { count, drops, search });
 }
 
-/** The digest of new offers for one alert. */
-export function renderDigestMail(input: DigestMailInput): MailContent {
-  const { lang, siteName, search, offers, total, alertsUrl, unsubscribeUrl } = input;
-  const fr = lang === 'fr';
-  const n = offers.length;
-  const subject = digestSubject(lang, total, search);
-  const intro = fr
-    ? n === 1
-      ? `Voici le nouveau bien publié sur ${siteName} qui correspond à votre recherche ${quoted(search, lang)}${NBSP}:`
-      : `Voici les ${n} nouveaux biens publiés sur ${siteName} qui correspondent à votre recherche ${quoted(search, lang)}${NBSP}:`
-    : n === 1
-      ? `Here is the new property published on ${siteName} that matches your search ${quoted(search, lang)}:`
-      : `Here are the ${n} new properties published on ${siteName} that match your search ${quoted(search, lang)}:`;
-  const more = total - n;
-  const moreText =
-    more > 0
-      ? fr
-        ? `${more} autre${more > 1 ? 's biens correspondent' : ' bien correspond'} aussi à votre recherche${NBSP}: retrouvez-les sur votre page d’alertes.`
-        : `${more} more ${more > 1 ? 'properties match' : 'property matches'} your search: find ${more > 1 ? 'them' : 'it'} on your alerts page.`
-      : null;
-  const viewLabel = fr ? 'Voir le bien' : 'View the property';
-  const alertsLabel = fr ? 'Voir mes alertes' : 'See my alerts';
-  const why = fr
-    ? `Vous recevez cet e-mail parce que vous avez créé une alerte sur ${siteName} et confirmé votre adresse.`
-    : `You are receiving this e-mail because you created an alert on ${siteName} and confirmed your address.`;
-  const unsubscribeLabel = fr ? 'Se désabonner de cette alerte' : 'Unsubscribe from this alert';
+function cardText(o: DigestOffer, lang: Lang): string[] {
+  const price = o.drop
+    ? labelled(
+        mailText(m.digestPriceReduced, lang),
+        `${o.drop.oldPrice} → ${o.price} (${o.drop.percent})`,
+        lang,
+      )
+    : o.price;
+  return [
+    o.title,
+    ...(o.subtitle ? [o.subtitle] : []),
+    ...(o.drop ? [o.place, price] : [[o.place, price].join(' · ')]),
+    ...(o.facts ? [o.facts] : []),
+    labelled(mailText(m.digestViewOffer, lang), o.url, lang),
+    '',
+  ];
+}
 
-  const text = [
-    fr ? 'Bonjour,' : 'Hello,',
-    '',
-    intro,
-    '',
-    ...offers.flatMap((o) => [
-      o.title,
-      ...(o.subtitle ? [o.subtitle] : []),
-      [o.place, o.price].join(' · '),
-      ...(o.facts ? [o.facts] : []),
-      `${viewLabel}${fr ? NBSP : ''}: ${o.url}`,
-      '',
-    ]),
-    ...(moreText ? [moreText, ''] : []),
-    `${alertsLabel}${fr ? NBSP : ''}: ${alertsUrl}`,
-    '',
-    '--',
-    why,
-    `${unsubscribeLabel}${fr ? NBSP : ''}: ${unsubscribeUrl}`,
-    '',
-  ].join('\n');
-
-  const cards = offers
-    .map(
-      (o) => `<tr><td style="padding:16px 0;border-top:1px solid #e5e0d8;">
+function cardHtml(o: DigestOffer, lang: Lang): string {
+  const price = o.drop
+    ? `<p style="margin:0 0 4px;font-size:13px;font-family:Arial,Helvetica,sans-serif;"><span style="display:inline-block;padding:2px 8px;background:#8a2a1d;color:#ffffff;border-radius:3px;">${mailHtml(m.digestPriceReduced, lang)}</span> ${escapeHtml(o.drop.percent)}</p>
+<p style="margin:0 0 4px;font-size:16px;"><s style="color:#6b6b6b;font-weight:normal;">${escapeHtml(o.drop.oldPrice)}</s> <strong>${escapeHtml(o.price)}</strong></p>`
+    : `<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(o.price)}</p>`;
+  return `<tr><td style="padding:16px 0;border-top:1px solid #e5e0d8;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>
 ${
   o.photoUrl
@@ -330,23 +320,74 @@ ${
 <p style="margin:0 0 4px;font-size:17px;font-weight:bold;"><a href="${escapeHtml(o.url)}" style="color:#1f2a44;text-decoration:none;">${escapeHtml(o.title)}</a></p>
 ${o.subtitle ? `<p style="margin:0 0 4px;font-size:14px;color:#444444;">${escapeHtml(o.subtitle)}</p>` : ''}
 <p style="margin:0 0 4px;font-size:14px;color:#444444;">${escapeHtml(o.place)}</p>
-<p style="margin:0 0 4px;font-size:16px;font-weight:bold;">${escapeHtml(o.price)}</p>
+${price}
 ${o.facts ? `<p style="margin:0 0 8px;font-size:13px;color:#6b6b6b;">${escapeHtml(o.facts)}</p>` : ''}
-<p style="margin:0;font-size:14px;">${link(o.url, viewLabel)}</p>
+<p style="margin:0;font-size:14px;">${link(o.url, mailText(m.digestViewOffer, lang))}</p>
 </td>
 </tr></table>
-</td></tr>`,
-    )
-    .join('\n');
+</td></tr>`;
+}
 
+function cardsHtml(offers: DigestOffer[], lang: Lang): string {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+${offers.map((o) => cardHtml(o, lang)).join('\n')}
+</table>`;
+}
+
+/**
+ * The digest of one alert: its new offers, then the offers whose price dropped. The subject
+ * counts both lists' matches; what the limit left out is counted in one line.
+ */
+export function renderDigestMail(input: DigestMailInput): MailContent {
+  const { lang, siteName, search, offers, total, alertsUrl, unsubscribeUrl } = input;
+  const drops = input.drops ?? [];
+  const dropTotal = input.dropTotal ?? drops.length;
+  const searchQuoted = quoted(search, lang);
+  const subject = digestSubject(lang, total, dropTotal, search);
+  const introNew =
+    offers.length > 0
+      ? mailText(m.digestIntroNew, lang, { count: offers.length, siteName, search: searchQuoted })
+      : null;
+  const introDrops =
+    drops.length > 0
+      ? mailText(m.digestIntroDrops, lang, { count: drops.length, search: searchQuoted })
+      : null;
+  const more = total + dropTotal - offers.length - drops.length;
+  const moreText = more > 0 ? mailText(m.digestMore, lang, { count: more }) : null;
+  const hello = mailText(m.mailHello, lang);
+  const alertsLabel = mailText(m.digestSeeAlerts, lang);
+  const why = mailText(m.digestWhy, lang, { siteName });
+  const unsubscribeLabel = mailText(m.digestUnsubscribe, lang);
+
+  const text = [
+    hello,
+    '',
+    ...(introNew ? [introNew, '', ...offers.flatMap((o) => cardText(o, lang))] : []),
+    ...(introDrops ? [introDrops, '', ...drops.flatMap((o) => cardText(o, lang))] : []),
+    ...(moreText ? [moreText, ''] : []),
+    labelled(alertsLabel, alertsUrl, lang),
+    '',
+    '--',
+    why,
+    labelled(unsubscribeLabel, unsubscribeUrl, lang),
+    '',
+  ].join('\n');
+
+  const sections = [
+    ...(introNew
+      ? [`<p style="margin:0 0 8px;">${escapeHtml(introNew)}</p>\n${cardsHtml(offers, lang)}`]
+      : []),
+    ...(introDrops
+      ? [
+          `<p style="margin:${introNew ? '24px' : '0'} 0 8px;">${escapeHtml(introDrops)}</p>\n${cardsHtml(drops, lang)}`,
+        ]
+      : []),
+  ];
   const html = layout(
     lang,
     subject,
-    `<p style="margin:0 0 16px;">${fr ? 'Bonjour,' : 'Hello,'}</p>
-<p style="margin:0 0 8px;">${escapeHtml(intro)}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0">
-${cards}
-</table>
+    `<p style="margin:0 0 16px;">${escapeHtml(hello)}</p>
+${sections.join('\n')}
 ${moreText ? `<p style="margin:16px 0 0;">${escapeHtml(moreText)}</p>` : ''}
 ${button(alertsUrl, alertsLabel)}`,
     `${escapeHtml(why)}<br>${link(unsubscribeUrl, unsubscribeLabel)}`,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -13,6 +13,7 @@ import {
   type AlertCriteria,
   type Lang,
 } from '../../shared/contract';
+import { queueConfirmation } from '../alerts/job';
 import type { AlertsTable } from '../db/types';
 import { HttpError, notFound } from '../lib/errors';
 import { BodyIdSchema, EmailSchema } from '../lib/forms';
@@ -154,6 +155,25 @@ function toAlert(row: Selectable<AlertsTable>): Alert {
 export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const db = app.db;
+  const outbox = app.hasDecorator('mailOutbox') ? app.mailOutbox : undefined;
+
+  // The confirmation mail of a new alert is written now and sent in the background (the answer
+  // does not wait for SMTP). Should writing it fail, the alert job's next run writes it.
+  async function sendConfirmation(alertId: number, log: FastifyBaseLogger): Promise<void> {
+    if (!outbox) return;
+    try {
+      const queued = await queueConfirmation(db, alertId, {
+        publicUrl: outbox.config.publicUrl,
+        secret: outbox.config.signingSecret,
+        from: outbox.config.from,
+        unsubscribeMailbox: outbox.config.unsubscribeMailbox,
+        reference: app.hasDecorator('reference') ? app.reference : undefined,
+      });
+      if (queued) outbox.kick();
+    } catch (err) {
+      log.error({ err, alertId }, 'alert confirmation not written, left to the alert job');
+    }
+  }
 
   app.post(
     '/alerte',
@@ -194,6 +214,7 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
           'criteria',
         );
       }
+      await sendConfirmation(row.id, request.log);
       return reply.code(201).send({ token, alert: toAlert(row) });
     },
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
 
 // The alert mail job against a real SMTP server (smtp-server, started here) and the real
-// confirm/unsubscribe routes over HTTP, on every test database. Offers are inserted with
+// confirm/unsubscribe routes over HTTP, on every test database. The listings API mails a new
+// alert's confirmation at once, through its outbox, to the same server. Offers are inserted with
 // published_at after every seeded offer, so the test decides exactly which offers are new.
 
 const PUBLIC_URL = 'https://portal.test';
@@ -110,6 +112,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     });
     expect(res.status).toBe(201);
     const { alert } = (await res.json()) as { alert: { id: number } };
+    await app.mailOutbox.idle();
     // The test's clock starts after every seeded offer: the alert is created at its start.
     await db.kysely
       .updateTable('alerts')
@@ -117,6 +120,23 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
       .where('id', '=', alert.id)
       .execute();
     return alert.id;
+  }
+
+  /** An alert stored without its confirmation mail (as when writing it failed): the job's to write. */
+  async function storeAlert(email: string, lang: 'fr' | 'en', criteria: AlertCriteria) {
+    const row = await db.kysely
+      .insertInto('alerts')
+      .values({
+        token_hash: randomBytes(32).toString('hex'),
+        email,
+        lang,
+        contact_proximite: false,
+        criteria: JSON.stringify(criteria),
+        criteria_key: randomBytes(32).toString('hex'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** A copy of a seeded offer with new id, slug, publication time and the given changes. */
@@ -177,7 +197,17 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     transport = createSmtpTransport(smtp.url);
     // The real listings API; the alert mail routes are registered here unless the app already
     // does, with the signing key the app itself uses (ALERT_SIGNING_SECRET or the stored key).
-    app = await buildListingsApp({ db, validateResponses: true });
+    app = await buildListingsApp({
+      db,
+      validateResponses: true,
+      env: {
+        PUBLIC_URL,
+        MAIL_FROM: FROM,
+        SMTP_URL: smtp.url,
+        ALERTS_INTERVAL_MS: '0',
+        ALERT_SIGNING_SECRET: process.env.ALERT_SIGNING_SECRET,
+      },
+    });
     secret = await resolveSigningSecret(db.kysely, process.env.ALERT_SIGNING_SECRET);
     if (!app.hasRoute({ method: 'POST', url: '/alerte/confirm' })) {
       await app.register(alertMailRoutes, { db, config: { ...config, signingSecret: secret } });
@@ -243,7 +273,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
   const absent: string[] = [];
   let digestA: ReceivedMail | undefined;
 
-  it('sends a new alert exactly one confirmation mail and nothing else before confirmation', async () => {
+  it('sends a new alert its confirmation mail at once, exactly one, and nothing else before confirmation', async () => {
     alertA = await createAlert('acheteur@example.com', 'fr', {
       nature: 'V',
       rubrique: [template.rubrique_id],
@@ -285,8 +315,10 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
         .slug,
     );
 
+    // POST /alerte sent both confirmations: the job has none to write or send.
+    expect(smtp.messages).toHaveLength(2);
     const first = await run(5);
-    expect(first).toMatchObject({ confirmationsQueued: 2, digestsQueued: 0, sent: 2, failed: 0 });
+    expect(first).toMatchObject({ confirmationsQueued: 0, digestsQueued: 0, sent: 0, failed: 0 });
     expect(smtp.messages).toHaveLength(2);
     const confirmA = smtp.messages.find((m) => m.envelopeTo.includes('acheteur@example.com'))!;
     const confirmB = smtp.messages.find((m) => m.envelopeTo.includes('tenant@example.com'))!;
@@ -611,7 +643,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
   it('writes .eml files and one log line per mail without SMTP', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'alert-mail-'));
     try {
-      const alertD = await createAlert('embedded@example.com', 'en', { nature: 'S' });
+      const alertD = await storeAlert('embedded@example.com', 'en', { nature: 'S' });
       const lines: LogLine[] = [];
       const summary = await run(50, {
         transport: createEmlTransport(join(dir, 'mail')),
@@ -635,12 +667,58 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     }
   });
 
+  it('writes the confirmation of a new alert at once as an .eml file without SMTP', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'alert-mail-'));
+    // The embedded portal's mail settings: no SMTP_URL, mails go to ALERTS_MAIL_DIR.
+    const local = await buildListingsApp({
+      db,
+      env: {
+        PUBLIC_URL,
+        MAIL_FROM: FROM,
+        ALERTS_MAIL_DIR: join(dir, 'mail'),
+        ALERTS_INTERVAL_MS: '0',
+        ALERT_SIGNING_SECRET: process.env.ALERT_SIGNING_SECRET,
+      },
+    });
+    try {
+      const res = await local.inject({
+        method: 'POST',
+        url: '/alerte',
+        payload: { email: 'eml@example.com', lang: 'fr', criteria: { nature: 'L' } },
+      });
+      expect(res.statusCode).toBe(201);
+      const { alert } = res.json<{ alert: { id: number } }>();
+      await local.mailOutbox.idle();
+      const files = await readdir(join(dir, 'mail'));
+      expect(files).toHaveLength(1);
+      const mail = parseMail(await readFile(join(dir, 'mail', files[0]!), 'utf8'));
+      expect(mail.headers.get('to')).toBe('eml@example.com');
+      expect(mail.subject).toBe(`Confirmez votre alerte\u00a0: ${natureLabel.L!.fr}`);
+      expect(tokenFrom(linkIn(mail.text, '/alerts/confirm'))).toBe(
+        signMailToken(secret, 'confirm', alert.id),
+      );
+      const row = await db.kysely
+        .selectFrom('alerts')
+        .select('confirm_sent_at')
+        .where('id', '=', alert.id)
+        .executeTakeFirstOrThrow();
+      expect(row.confirm_sent_at).not.toBeNull();
+      // The job finds nothing left to write for it.
+      expect(await run(52, { transport: createEmlTransport(join(dir, 'job')) })).toMatchObject({
+        confirmationsQueued: 0,
+      });
+    } finally {
+      await local.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('logged no error along the way', () => {
     expect(logLines.filter((l) => l.level === 'error')).toEqual([]);
   });
 
   it('runs the job on a schedule until stopped', async () => {
-    await createAlert('scheduled@example.com', 'fr', { nature: 'V' });
+    await storeAlert('scheduled@example.com', 'fr', { nature: 'V' });
     const lines: LogLine[] = [];
     const scheduler = startAlertScheduler(db, {
       intervalMs: 60_000,

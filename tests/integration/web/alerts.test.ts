@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AlertCreated,
@@ -19,8 +18,6 @@ import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
 import { searchHref } from '../../../shared/routes';
 import { alertSearchFilters } from '../../../listings-api/alerts/match';
 import { buildListingsApp } from '../../../listings-api/app';
-import { runAlertJob } from '../../../listings-api/alerts/job';
-import { createSmtpTransport, type MailTransport } from '../../../listings-api/alerts/mailer';
 import type { Db } from '../../../listings-api/db/connection';
 import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
 import { startSmtpServer, type TestSmtpServer } from '../alerts/smtp';
@@ -29,7 +26,7 @@ import { buildWebApp, textOf, upstreamJson } from './helpers';
 // Alerts through the BFF on the real listings API and the seeded test database: create, list and
 // delete with and without the right token (JSON and the forms that work without JavaScript), the
 // alerts page rendered from the alert cookie, duplicates and bad input in both languages, and the
-// links of the real confirmation mail (sent by the real mail job to a real SMTP server): confirm,
+// links of the real confirmation mail (sent at once by the listings API to a real SMTP server): confirm,
 // unsubscribe, and the one-click POST of RFC 8058.
 
 const PUBLIC_URL = 'https://portal.test';
@@ -38,7 +35,6 @@ const ALERTS_PATH: Record<Lang, string> = { fr: '/fr/alertes/', en: '/en/alerts/
 const unique = () => randomBytes(4).toString('hex');
 /** A visitor address of its own for each write (the BFF rate-limits writes per address). */
 const visitor = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-const silent = pino({ level: 'silent' });
 
 function cookieOf(res: LightMyRequestResponse, name = 'alert_tokens') {
   return res.cookies.find((c) => c.name === name);
@@ -49,7 +45,6 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
   let listings: FastifyInstance;
   let app: FastifyInstance;
   let smtp: TestSmtpServer;
-  let transport: MailTransport;
   let config: Config;
   let listingsUrl: string;
 
@@ -58,7 +53,13 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
 
   beforeAll(async () => {
     db = await createTestDb(kind);
-    listings = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR });
+    smtp = await startSmtpServer();
+    // The listings API mails a new alert's confirmation at once, to the test's SMTP server.
+    listings = await buildListingsApp({
+      db,
+      photosDir: TEST_PHOTOS_DIR,
+      env: { ...process.env, SMTP_URL: smtp.url, PUBLIC_URL },
+    });
     listings.addHook('onRequest', async (request) => {
       const tokens = request.headers['x-alert-tokens'];
       upstreamCalls.push({
@@ -70,11 +71,8 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     app = await buildWebApp(listingsUrl);
     config = await upstreamJson<Config>(listingsUrl, '/config');
-    smtp = await startSmtpServer();
-    transport = createSmtpTransport(smtp.url);
   });
   afterAll(async () => {
-    transport?.close();
     await smtp?.close();
     await app?.close();
     await listings?.close();
@@ -705,13 +703,13 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
   });
 
   describe('the links of alert mails', () => {
-    /** Creates an alert through the BFF and runs the mail job: its confirmation mail's links. */
+    /** Creates an alert through the BFF, which mails its confirmation at once: the mail's links. */
     async function confirmationMail(lang: Lang) {
       const email = `mail-${unique()}@example.com`;
       const res = await create({ email, lang, criteria: payloadOf('price_max=2000000') });
       expect(res.statusCode, res.body).toBe(201);
       const { alert } = res.json<AlertCreated>();
-      await runAlertJob(db, { publicUrl: PUBLIC_URL, transport, log: silent });
+      await listings.mailOutbox.idle();
       const mail = smtp.messages.find((m) => m.envelopeTo.includes(email));
       expect(mail, `confirmation mail to ${email}`).toBeDefined();
       const link = (path: string) => {
