@@ -40,7 +40,7 @@ async function main(): Promise<number> {
       [
         `alerts:send (${db.kind}, mails ${where}):`,
         `  confirmations queued  ${summary.confirmationsQueued}`,
-        `  digests queued        ${summary.digestsQueued} (${summary.offersReserved} offers)`,
+        `  digests queued        ${summary.digestsQueued} (${summary.offersReserved} offers, ${summary.dropsReserved} price drops)`,
         `  mails sent            ${summary.sent}`,
         `  sends failed (retry)  ${summary.failed}`,
         `  mails cancelled       ${summary.cancelled}`,
