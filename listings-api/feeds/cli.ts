@@ -107,7 +107,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`feed:import: ${(err as Error).message}\n${USAGE}`);
     return 2;
   }
-  const args = v.safeParse(ArgsSchema, { ...parsed.values, source: parsed.positionals[0] });
+  // --agency is named even when absent: a missing key would not get the schema's message.
+  const args = v.safeParse(ArgsSchema, {
+    ...parsed.values,
+    agency: parsed.values.agency,
+    source: parsed.positionals[0],
+  });
   if (!args.success || parsed.positionals.length > 1) {
     const message = args.success ? 'give one feed only' : args.issues[0].message;
     console.error(`feed:import: ${message}\n${USAGE}`);

@@ -130,13 +130,16 @@ export function createFeedRunner(
       maxBytes: config.photoMaxBytes,
     }));
 
-  /** The folder's feed: itself when it holds annonces.csv, else its zip extracted beside. */
+  /**
+   * The folder's feed: itself when it holds annonces.csv, else its zip extracted beside (an
+   * upload's zip was extracted when it was received: its extracted/ folder).
+   */
   async function feedFolder(dir: string): Promise<string> {
     const names = await readdir(dir);
     if (names.some((n) => n.toLowerCase() === 'annonces.csv')) return dir;
     const zip = names.find((n) => n.toLowerCase().endsWith('.zip'));
-    if (!zip) return dir;
     const out = path.join(dir, 'extracted');
+    if (!zip) return names.includes('extracted') ? out : dir;
     await extractFeedZip(path.join(dir, zip), out, { maxTotalBytes: config.maxBytes * 100 });
     return out;
   }
