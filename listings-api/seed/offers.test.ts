@@ -3,7 +3,9 @@ import type { NatureId } from '../db/types';
 import { buildAgencies } from './agencies';
 import { ATOUT_KEYS, RUB, rubriqueById, rubriquePath } from './catalog';
 import { buildGeography, lieuPath, type LieuRow } from './geography';
+import { BUCKETS, type Bucket, type Spot } from './market';
 import {
+  climateOf,
   createOfferContext,
   dpeClassOf,
   DPE_BOUNDS,
@@ -15,6 +17,15 @@ import {
   type OfferRow,
 } from './offers';
 import { DEFAULT_NOW, DEFAULT_SEED } from './index';
+import {
+  PHOTO_KINDS,
+  photoFits,
+  photoKindOf,
+  photoRegionOf,
+  photoSettingOf,
+  type PhotoSetting,
+  type PhotoSubject,
+} from './photos';
 
 const N = 4000;
 const geo = buildGeography();
@@ -318,5 +329,160 @@ describe('offer generation', () => {
     expect(
       share((o) => under(o, 'provence') || under(o, 'cote-d-azur') || under(o, 'gard'), mas),
     ).toBeGreaterThan(0.8);
+  });
+});
+
+describe('offer photos', () => {
+  const spots = new Map(
+    BUCKETS.flatMap((b) => b.spots.map((s) => [s.slug, { bucket: b, spot: s }])),
+  );
+  const subjectOf = (o: OfferRow): PhotoSubject => {
+    const { bucket, spot } = spots.get(lieuOf(o).slug) as { bucket: Bucket; spot: Spot };
+    return {
+      rubrique: rubriqueById(o.rubrique_id),
+      setting: photoSettingOf(spot.kind),
+      region: photoRegionOf(climateOf(bucket, spot)),
+      atouts: new Set(o.atouts),
+    };
+  };
+  const kinds = (o: OfferRow) => o.photos.map((p) => photoKindOf(p.id).key);
+  const settingIs = (o: OfferRow, setting: PhotoSetting) => subjectOf(o).setting === setting;
+  const is = (rubrique: number, slug: string) => (o: OfferRow) =>
+    o.rubrique_id === rubrique && under(o, slug);
+  const apartment = (o: OfferRow) => rubriqueById(o.rubrique_id).group === 'apartment';
+
+  it.each([
+    // [offers, the outside it may show first, kinds it never shows]
+    [
+      'Paris apartments',
+      (o: OfferRow) => apartment(o) && under(o, 'paris'),
+      ['city-building'],
+      ['chalet', 'sea-view', 'pool', 'mountain-view', 'sea-residence', 'villa-south'],
+    ],
+    [
+      'Cannes villas',
+      is(RUB.villas, 'cannes'),
+      ['villa-south', 'modern-house'],
+      ['chalet', 'mountain-view', 'snowy-plot', 'villa-north', 'city-view', 'indoor-pool'],
+    ],
+    [
+      'chalets',
+      (o: OfferRow) => o.rubrique_id === RUB.chalets,
+      ['chalet'],
+      ['sea-view', 'pool', 'garden', 'city-view', 'villa-south', 'vineyard'],
+    ],
+    [
+      'apartments of the Northern Alps',
+      (o: OfferRow) => apartment(o) && under(o, 'alpes-du-nord') && settingIs(o, 'mountain'),
+      ['mountain-residence'],
+      ['sea-view', 'pool', 'city-building', 'sea-residence'],
+    ],
+    [
+      'wine estates around Bordeaux',
+      (o: OfferRow) =>
+        o.rubrique_id === RUB.domainesViticoles &&
+        (under(o, 'saint-emilion') || under(o, 'pauillac')),
+      ['wine-estate'],
+      ['sea-view', 'mountain-view', 'chalet', 'city-view'],
+    ],
+    [
+      'Provençal mas',
+      (o: OfferRow) => o.rubrique_id === RUB.mas,
+      ['mas'],
+      ['sea-view', 'mountain-view', 'chalet', 'city-view', 'bastide'],
+    ],
+    ['châteaux', (o: OfferRow) => o.rubrique_id === RUB.chateaux, ['chateau'], ['city-view']],
+    [
+      'plots in the mountains',
+      (o: OfferRow) => o.rubrique_id === RUB.terrains && settingIs(o, 'mountain'),
+      ['snowy-plot'],
+      ['living-room', 'pool'],
+    ],
+    ['hotels', (o: OfferRow) => o.rubrique_id === RUB.hotels, ['hotel'], ['villa-south', 'chalet']],
+  ])('shows %s as they are', (_label, pred, first, never) => {
+    const chosen = offers.filter(pred);
+    expect(chosen.length).toBeGreaterThan(2);
+    for (const o of chosen) {
+      expect(first, `${o.id}`).toContain(kinds(o)[0]);
+      for (const k of never) expect(kinds(o), `${o.id}`).not.toContain(k);
+    }
+  });
+
+  it('shows every offer its own outside first, then only pictures that fit it', () => {
+    for (const o of offers) {
+      const subject = subjectOf(o);
+      const shown = o.photos.map((p) => photoKindOf(p.id));
+      expect(shown[0]?.scene, `${o.id}`).toBe('exterior');
+      expect(shown.filter((k) => k.scene === 'exterior').length).toBe(
+        subject.rubrique.group === 'land' ? shown.filter((k) => k.key.endsWith('plot')).length : 1,
+      );
+      for (const k of shown) expect(photoFits(k, subject), `${o.id} ${k.key}`).toBe(true);
+    }
+  });
+
+  it.each([
+    [
+      'sea view',
+      'sea-view',
+      (o: OfferRow) => settingIs(o, 'coast') && o.atouts.includes('vue_mer'),
+    ],
+    ['mountain view', 'mountain-view', (o: OfferRow) => settingIs(o, 'mountain')],
+    ['pool', 'pool', (o: OfferRow) => o.atouts.includes('piscine')],
+    ['indoor pool', 'indoor-pool', (o: OfferRow) => o.atouts.includes('piscine')],
+    ['garden', 'garden', (o: OfferRow) => o.atouts.includes('jardin')],
+    [
+      'vineyard',
+      'vineyard',
+      (o: OfferRow) => settingIs(o, 'vineyard') || o.atouts.includes('vigne'),
+    ],
+    ['wine cellar', 'wine-cellar', (o: OfferRow) => o.atouts.includes('cave_a_vin')],
+  ])('shows a %s only where there is one', (_label, key, allowed) => {
+    const showing = offers.filter((o) => kinds(o).includes(key));
+    expect(showing.length).toBeGreaterThan(10);
+    for (const o of showing) expect(allowed(o), `${o.id}`).toBe(true);
+  });
+
+  it('never shows two pools, and one picture of each room but bedrooms and bathrooms', () => {
+    for (const o of offers) {
+      const k = kinds(o);
+      expect(k.filter((x) => x === 'pool' || x === 'indoor-pool').length).toBeLessThanOrEqual(1);
+      for (const key of new Set(k))
+        expect(k.filter((x) => x === key).length).toBeLessThanOrEqual(
+          key === 'bedroom' || key === 'bathroom' ? 2 : key.endsWith('plot') ? 3 : 1,
+        );
+    }
+  });
+
+  it('captions each photo with what its picture shows', () => {
+    for (const o of offers) {
+      for (const p of o.photos) {
+        const kind = photoKindOf(p.id);
+        expect(p.alt_fr).toBe(`${o.titre1_fr} – ${kind.fr}`);
+        expect(p.alt_en).toBe(`${o.titre1_en} – ${kind.en}`);
+      }
+    }
+  });
+
+  it.each([48, PHOTO_KINDS.length])('finds fitting photos in a pool of %i', (count) => {
+    const small = createOfferContext(DEFAULT_SEED, DEFAULT_NOW, count, geo, agencies.refs);
+    for (let id = 1; id <= 600; id++) {
+      const o = generateOffer(id, small);
+      const shown = o.photos.map((p) => photoKindOf(p.id));
+      expect(shown[0]?.scene, `${id}`).toBe('exterior');
+      for (const k of shown) expect(photoFits(k, subjectOf(o)), `${id} ${k.key}`).toBe(true);
+      for (const p of o.photos) expect(p.id).toBeLessThanOrEqual(count);
+    }
+  });
+
+  it('still shows one photo, captioned with what it shows, from a pool too small to fit', () => {
+    const tiny = createOfferContext(DEFAULT_SEED, DEFAULT_NOW, 4, geo, agencies.refs);
+    for (let id = 1; id <= 300; id++) {
+      const o = generateOffer(id, tiny);
+      expect(o.photos.length).toBeGreaterThanOrEqual(1);
+      for (const p of o.photos) {
+        expect(p.id).toBeLessThanOrEqual(4);
+        expect(p.alt_en).toBe(`${o.titre1_en} – ${photoKindOf(p.id).en}`);
+      }
+    }
   });
 });

@@ -101,6 +101,8 @@ const APARTMENTS = [
   RUB.ateliers,
   RUB.immeubles,
 ];
+// A chalet is shown in the snow: no summer garden or open-air pool beside it.
+const wintry = (s: PhotoSubject) => s.setting === 'mountain' || s.rubrique.id === RUB.chalets;
 const NOT_MOUNTAIN: readonly PhotoSetting[] = ['coast', 'lake', 'city', 'countryside', 'vineyard'];
 const GREEN: readonly PhotoSetting[] = ['coast', 'lake', 'countryside', 'vineyard'];
 
@@ -112,7 +114,7 @@ const OUTDOOR_POOL: PhotoKind = {
   atout: 'piscine',
   settings: NOT_MOUNTAIN,
   // A city apartment's pool is indoors.
-  when: (s) => !(s.setting === 'city' && APARTMENTS.includes(s.rubrique.id as 20)),
+  when: (s) => !wintry(s) && !(s.setting === 'city' && APARTMENTS.includes(s.rubrique.id as 20)),
   draw: scenes.outdoorPool,
 };
 
@@ -205,7 +207,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     scene: 'view',
     fr: 'Le vignoble',
     en: 'The vineyard',
-    when: (s) => s.setting === 'vineyard' || s.atouts.has('vigne'),
+    when: (s) => (s.setting === 'vineyard' || s.atouts.has('vigne')) && !wintry(s),
     draw: scenes.vineyardView,
   },
   {
@@ -233,7 +235,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     fr: 'Jardin',
     en: 'Garden',
     atout: 'jardin',
-    settings: NOT_MOUNTAIN,
+    when: (s) => !wintry(s),
     draw: scenes.garden,
   },
   {
