@@ -343,6 +343,7 @@ describe('offer photos', () => {
       setting: photoSettingOf(spot.kind),
       region: photoRegionOf(climateOf(bucket, spot)),
       atouts: new Set(o.atouts),
+      modern: /contemporain|d'architecte/.test(o.titre1_fr),
     };
   };
   const kinds = (o: OfferRow) => o.photos.map((p) => photoKindOf(p.id).key);
@@ -390,6 +391,21 @@ describe('offer photos', () => {
       (o: OfferRow) => o.rubrique_id === RUB.mas,
       ['mas'],
       ['sea-view', 'mountain-view', 'chalet', 'city-view', 'bastide'],
+    ],
+    [
+      'contemporary villas and houses',
+      (o: OfferRow) =>
+        [RUB.villas, RUB.maisons].includes(o.rubrique_id as 10) &&
+        /contemporaine/.test(o.titre1_fr) &&
+        !settingIs(o, 'mountain'),
+      ['modern-house'],
+      ['villa-south', 'villa-north', 'house-south', 'house-north'],
+    ],
+    [
+      'Belle Époque villas',
+      (o: OfferRow) => o.rubrique_id === RUB.villas && /Belle Époque/.test(o.titre1_fr),
+      ['villa-south'],
+      ['modern-house', 'villa-north', 'chalet'],
     ],
     ['châteaux', (o: OfferRow) => o.rubrique_id === RUB.chateaux, ['chateau'], ['city-view']],
     [

@@ -786,6 +786,7 @@ export function generateOffer(id: number, ctx: OfferContext): OfferRow {
     setting: photoSettingOf(spot.kind),
     region: photoRegionOf(climate),
     atouts: atoutSet,
+    modern: adjective.key === 'contemporary' || adjective.key === 'architect',
   }).map((kind) => ({
     id: kind.id,
     width: 1200,

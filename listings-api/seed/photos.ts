@@ -72,6 +72,8 @@ export interface PhotoSubject {
   setting: PhotoSetting;
   region: PhotoRegion;
   atouts: ReadonlySet<AtoutKey>;
+  /** Said to be contemporary or architect-designed: shown with a contemporary facade. */
+  modern?: boolean;
 }
 
 export interface PhotoKind {
@@ -254,6 +256,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     rubriques: [RUB.villas],
     settings: NOT_MOUNTAIN,
     region: 'south',
+    when: (s) => !s.modern,
     draw: scenes.villaSouth,
   },
   {
@@ -264,6 +267,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     rubriques: [RUB.villas],
     settings: NOT_MOUNTAIN,
     region: 'north',
+    when: (s) => !s.modern,
     draw: scenes.villaNorth,
   },
   {
@@ -271,8 +275,9 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     scene: 'exterior',
     fr: 'Façade contemporaine',
     en: 'Contemporary facade',
-    rubriques: [RUB.villas, RUB.maisonsArchitecte],
+    rubriques: [RUB.villas, RUB.maisons, RUB.maisonsArchitecte],
     settings: NOT_MOUNTAIN,
+    when: (s) => s.modern === true || s.rubrique.id === RUB.maisonsArchitecte,
     draw: scenes.modernHouse,
   },
   {
@@ -283,6 +288,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     rubriques: [RUB.maisons],
     settings: NOT_MOUNTAIN,
     region: 'south',
+    when: (s) => !s.modern,
     draw: scenes.houseSouth,
   },
   {
@@ -293,6 +299,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     rubriques: [RUB.maisons],
     settings: NOT_MOUNTAIN,
     region: 'north',
+    when: (s) => !s.modern,
     draw: scenes.houseNorth,
   },
   {
@@ -489,6 +496,8 @@ function mosaicKind(r: RubriqueSeed): PhotoKind {
   };
   const exteriors = PHOTO_KINDS.filter((k) => k.scene === 'exterior');
   return (
+    // A loft is best shown inside.
+    PHOTO_KINDS.find((k) => k.scene === 'interior' && k.rubriques?.includes(rubrique.id)) ??
     exteriors.find((k) => photoFits(k, subject)) ??
     exteriors.find((k) => k.rubriques?.includes(rubrique.id)) ??
     (PHOTO_KINDS[0] as PhotoKind)
