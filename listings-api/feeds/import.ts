@@ -115,16 +115,28 @@ function offerPaths(
   };
 }
 
-/** What decides whether a row changed: its mapped fields and its photos (file sizes included). */
-async function rowHash(dir: string, offer: FeedOffer): Promise<string> {
+/**
+ * What decides whether a row changed: its mapped fields and its photos (file sizes included;
+ * `sizes` keeps each file's size for the run, as rows share photos).
+ */
+async function rowHash(
+  dir: string,
+  offer: FeedOffer,
+  sizes: Map<string, Promise<number>>,
+): Promise<string> {
   const photos = await Promise.all(
     offer.photos.map(async (p) => {
       if (p.source.kind === 'url') return `${p.source.url}|${p.caption}`;
-      const size = await stat(path.join(dir, path.basename(p.source.name))).then(
-        (s) => s.size,
-        () => -1,
-      );
-      return `${p.source.name}:${size}|${p.caption}`;
+      const name = path.basename(p.source.name);
+      let size = sizes.get(name);
+      if (!size) {
+        size = stat(path.join(dir, name)).then(
+          (s) => s.size,
+          () => -1,
+        );
+        sizes.set(name, size);
+      }
+      return `${p.source.name}:${await size}|${p.caption}`;
     }),
   );
   return createHash('sha256')
@@ -474,6 +486,7 @@ export async function importFeed(
 
     // Pass 2: map, compare, store photos and write, batch by batch.
     const tags = new Set<string>();
+    const sizes = new Map<string, Promise<number>>();
     let pending: PendingRow[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
@@ -502,7 +515,7 @@ export async function importFeed(
         report.counts.rejected += 1;
         continue;
       }
-      const hash = await rowHash(input.dir, offer);
+      const hash = await rowHash(input.dir, offer, sizes);
       const known = existing.get(offer.reference);
       if (known && known.status === 'active' && known.feed_hash === hash) {
         report.rows.push({

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { CsvError } from 'csv-parse';
+import { Readable } from 'node:stream';
+import { parse as parseStream, type Options as CsvOptions } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { COL, POLIRIS_COLUMNS } from './columns';
@@ -10,7 +10,8 @@ import { NotPolirisError, type FeedLine } from './types';
 
 // Reading a Poliris feed (annonces.csv) as a stream: bytes are cut into lines, each line is
 // decoded on its own (UTF-8, or Windows-1252 when its bytes are not UTF-8: feeds mix both after
-// hand edits), split by csv-parse on '!#' with '"' quotes, then mapped. The file is never read
+// hand edits), and the decoded text goes through one streaming csv-parse parser on '!#' with '"'
+// quotes (quotes left inside a field by a hand edit are kept as text), then mapped. The file is never read
 // whole: 10,000 rows of 333 columns take a few tens of megabytes.
 //
 // A bad row is reported and skipped; a file that is not Poliris at all is rejected as a whole,
@@ -93,23 +94,25 @@ export function decodeLine(bytes: Uint8Array): string {
   return text.replace(/^\uFEFF/, '').replace(/\r$/, '');
 }
 
-/** A line's fields: csv-parse on '!#' and '"'; a stray '"' inside a field falls back to a split. */
+/** How csv-parse reads the format: '!#' between fields, every field in '"'. */
+const CSV_OPTIONS: CsvOptions = {
+  delimiter: '!#',
+  quote: '"',
+  relax_column_count: true,
+  // The format never escapes '"' (writers replace it with "'"): one a hand edit left inside a
+  // field is kept as text rather than failing the line.
+  relax_quotes: true,
+};
+
+/** A field as csv-parse gives it under relax_quotes: its stray outer quotes dropped. */
+function cleanCell(cell: string): string {
+  return cell.includes('"') ? cell.replace(/^"/, '').replace(/"$/, '') : cell;
+}
+
+/** One line's fields (for tests and messages; the feed itself is read by readPolirisRows). */
 export function splitLine(text: string): string[] {
-  try {
-    const records = parse(text, {
-      delimiter: '!#',
-      quote: '"',
-      record_delimiter: '\n',
-      relax_column_count: true,
-    }) as string[][];
-    return records[0] ?? [];
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    // The format never escapes '"' (writers replace it with "'"): a hand-edited feed that left
-    // one inside a field still splits on the quoted separator.
-    const inner = text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
-    return inner.split(/"?!#"?/);
-  }
+  const records = parse(text, CSV_OPTIONS) as string[][];
+  return (records[0] ?? []).map(cleanCell);
 }
 
 export interface FeedRow {
@@ -124,30 +127,69 @@ export type RawFeedLine = FeedRow | { line: number; tooLong: true };
  * 333 columns.
  */
 export async function* readPolirisRows(input: FeedInput): AsyncGenerator<RawFeedLine> {
+  // Lines longer than MAX_LINE_BYTES reach the parser empty and are reported in their place.
+  const tooLong: number[] = [];
+  const text = Readable.from(
+    (async function* () {
+      for await (const { line, bytes, tooLong: long } of byteLines(input)) {
+        if (long) tooLong.push(line);
+        yield long ? '\n' : `${decodeLine(bytes)}\n`;
+      }
+    })(),
+    // A line at a time: a file found not to be Poliris is not read on.
+    { highWaterMark: 1 },
+  );
+  // The parser is a stream Transform and takes its options too: little text held ahead.
+  const streamOptions: CsvOptions & { highWaterMark: number } = {
+    ...CSV_OPTIONS,
+    info: true,
+    highWaterMark: 1,
+  };
+  const parser = parseStream(streamOptions);
+  text.on('error', (err) => parser.destroy(err));
+  text.pipe(parser);
+
   let confirmed = false;
   const held: RawFeedLine[] = [];
   const heldTexts: string[] = [];
-  for await (const { line, bytes, tooLong } of byteLines(input)) {
-    let item: RawFeedLine;
-    if (tooLong) item = { line, tooLong: true };
-    else {
-      const text = decodeLine(bytes);
-      if (text.trim() === '') continue;
-      const cells = splitLine(text);
-      item = { line, cells };
-      if (!confirmed && cells.length >= POLIRIS_COLUMNS) {
-        confirmed = true;
-        yield* held;
-        held.length = 0;
-      } else if (!confirmed) heldTexts.push(text);
-    }
+  function* take(item: RawFeedLine, source: string | null): Generator<RawFeedLine> {
     if (confirmed) {
       yield item;
-      continue;
+      return;
+    }
+    if ('cells' in item && item.cells.length >= POLIRIS_COLUMNS) {
+      confirmed = true;
+      yield* held;
+      held.length = 0;
+      yield item;
+      return;
     }
     held.push(item);
+    if (source !== null) heldTexts.push(source);
     if (held.length >= NOT_POLIRIS_LINES) throw new NotPolirisError(notPolirisReason(heldTexts));
   }
+  const longBefore = function* (line: number): Generator<RawFeedLine> {
+    while (tooLong.length > 0 && (tooLong[0] ?? 0) <= line) {
+      yield* take({ line: tooLong.shift() ?? 0, tooLong: true }, null);
+    }
+  };
+
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      yield* longBefore(info.lines);
+      // An empty or blank line.
+      if (record.length <= 1 && (record[0] ?? '').trim() === '') continue;
+      const cells = record.map(cleanCell);
+      yield* take({ line: info.lines, cells }, confirmed ? null : cells.join('!#'));
+    }
+  } finally {
+    // Stopped early (not Poliris, or the reader gave up): the file is closed.
+    text.destroy();
+  }
+  yield* longBefore(Number.MAX_SAFE_INTEGER);
   if (!confirmed && held.length > 0) throw new NotPolirisError(notPolirisReason(heldTexts));
 }
 
