@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
+import { benchImport } from './import';
 import { startPortal } from './lib';
 import { benchFrame } from './web-frame';
 import { benchList } from './web-list';
@@ -7,7 +8,8 @@ import { benchOffer } from './web-offer';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
-// (portal seed, default 20000), --seconds S per measurement, --only api|web.
+// (portal seed, default 20000), --seconds S per measurement, --only api|web|import (the feed
+// import of a generated 10,000-row Poliris feed; --rows N to change its size).
 
 const { values } = parseArgs({
   options: {
@@ -15,15 +17,28 @@ const { values } = parseArgs({
     'web-offers': { type: 'string', default: '20000' },
     seconds: { type: 'string', default: '8' },
     only: { type: 'string' },
+    rows: { type: 'string', default: '10000' },
   },
 });
+const only = values.only;
+if (only !== undefined && !['api', 'web', 'import'].includes(only)) {
+  console.error(`--only must be api, web or import, not ${only}`);
+  process.exit(2);
+}
 const seconds = Number(values.seconds);
 
-if (values.only !== 'web') {
+if (only === undefined || only === 'api') {
   await benchApi({ offers: Number(values.offers), seconds });
 }
 
-if (values.only !== 'api') {
+if (only === undefined || only === 'import') {
+  await benchImport({
+    rows: Number(values.rows),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
+}
+
+if (only === undefined || only === 'web') {
   const portal = await startPortal({ seedOffers: Number(values['web-offers']) });
   try {
     await benchFrame(portal, { seconds });
