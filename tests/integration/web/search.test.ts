@@ -93,6 +93,7 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
   let config: Config;
   /** The place with the most sale offers among the promoted ones. */
   let place: LieuWithAncestors;
+  let villaPlace: LieuWithAncestors;
   const api = <T>(path: string) => upstreamJson<T>(listings.url, path);
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
   /** The web app over HTTP, for request targets inject() would normalise. */
@@ -125,6 +126,15 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       if (list.total > best.total) best = { id: lieu.id, total: list.total };
     }
     place = await api<LieuWithAncestors>(`/lieu?id=${best.id}&lang=fr`);
+    // The promoted place with the most villas for sale: its villa list is indexable.
+    let villas = { id: 0, total: -1 };
+    for (const lieu of promoted) {
+      const list = await api<OfferList>(
+        `/offre?nature=V&rubrique=11&lieu=${lieu.id}&limit=1&lang=fr`,
+      );
+      if (list.total > villas.total) villas = { id: lieu.id, total: list.total };
+    }
+    villaPlace = await api<LieuWithAncestors>(`/lieu?id=${villas.id}&lang=fr`);
   });
   afterAll(async () => {
     await app?.close();
@@ -298,11 +308,11 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
 
   describe('head, JSON-LD and cache tags', () => {
     it('describes a list by nature, rubrique and place in each language', async () => {
-      const fr = await get(`/fr/vente/villas/${place.slug}/`);
-      const en = await get(`/en/sale/villas/${place.slug}/`);
-      const lieuEn = await api<LieuWithAncestors>(`/lieu?id=${place.id}&lang=en`);
+      const fr = await get(`/fr/vente/villas/${villaPlace.slug}/`);
+      const en = await get(`/en/sale/villas/${villaPlace.slug}/`);
+      const lieuEn = await api<LieuWithAncestors>(`/lieu?id=${villaPlace.id}&lang=en`);
       expect(headOf(fr.body)).toContain(
-        `<title>Villas de luxe à vendre ${place.libelle_prep}</title>`,
+        `<title>Villas de luxe à vendre ${villaPlace.libelle_prep}</title>`,
       );
       expect(headOf(en.body)).toContain(
         `<title>Luxury villas for sale ${lieuEn.libelle_prep}</title>`,
@@ -311,7 +321,7 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
         /<meta name="description" content="Prestige villas for sale [^"]+"/,
       );
       expect(headOf(fr.body)).toContain(
-        `<link rel="alternate" hrefLang="en" href="${ORIGIN}/en/sale/villas/${place.slug}/"/>`,
+        `<link rel="alternate" hrefLang="en" href="${ORIGIN}/en/sale/villas/${villaPlace.slug}/"/>`,
       );
       expect(headOf(fr.body)).not.toContain('name="robots"');
     });
