@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
 import { loadPortalConfig } from '../../listings-api/alerts/portal-config';
-import { openDb, type Db } from '../../listings-api/db/connection';
+import { openDb } from '../../listings-api/db/connection';
 import { migrateToLatest } from '../../listings-api/db/migrate';
 import { offerToPolirisRow, writePolirisFeed } from '../../listings-api/feeds/generate';
 import { importFeed, type FeedImportContext } from '../../listings-api/feeds/import';
