@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { cliDbOptions } from '../lib/cli-env';
+import { cliDbOptions, runCommand } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { parseAlertMailEnv } from './config';
@@ -54,12 +54,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('alerts:send failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runCommand('alerts:send', main);

@@ -5,7 +5,7 @@ import pino from 'pino';
 import * as v from 'valibot';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { cliDbOptions } from '../lib/cli-env';
+import { cliDbOptions, runCommand } from '../lib/cli-env';
 import { createReferenceCache } from '../lib/reference';
 import { parseFeedEnv, type FeedConfig } from './config';
 import { FeedReportSchema, type FeedReport } from './report';
@@ -197,12 +197,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('feed:import failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runCommand('feed:import', () => main(process.argv.slice(2)));

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { cliDbOptions } from '../lib/cli-env';
+import { cliDbOptions, runCommand } from '../lib/cli-env';
 import { issueFeedKey } from './keys';
 
 // `npm run feed:key -- <agency>`: prints a new feed key for the agency (POST /feeds/{agency});
@@ -45,12 +45,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('feed:key failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runCommand('feed:key', () => main(process.argv.slice(2)));

@@ -35,3 +35,19 @@ export function cliDbOptions(command: string, env: NodeJS.ProcessEnv): DbOptions
     poolSize: 2,
   };
 }
+
+/**
+ * Runs a command's main function: its answer is the exit code; an error it throws is printed as
+ * `{command} failed: {message}` (no stack trace) with exit code 1.
+ */
+export function runCommand(command: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(`${command} failed:`, err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,4 +1,4 @@
-import { cliDbOptions } from '../lib/cli-env';
+import { cliDbOptions, runCommand } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { RETENTION, purgeExpiredData } from './retention';
@@ -30,12 +30,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error('privacy:purge failed:', err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runCommand('privacy:purge', main);

@@ -8,12 +8,11 @@ import type { Db } from '../../../listings-api/db/connection';
 import { parseFeedEnv } from '../../../listings-api/feeds/config';
 import type { FeedReport } from '../../../listings-api/feeds/report';
 import { DONE_MARKER } from '../../../listings-api/feeds/runner';
-import { createTestDb } from '../../fixtures/db';
+import { createPostgresCopy, createTestDb } from '../../fixtures/db';
 import {
   agencySnapshot,
   agencyWithoutOffers,
   buildZip,
-  createPostgresCopy,
   feedConfig,
   readReport,
   ROOT,
@@ -21,7 +20,6 @@ import {
   tempDir,
   VALID_REFERENCES,
   validFeedFiles,
-  type PostgresCopy,
   type SeedAgency,
 } from './helpers';
 
@@ -218,7 +216,7 @@ describe('feed:import on PGlite (through the inbox of the running listings API)'
 });
 
 describe.runIf(process.env.DATABASE_URL)('feed commands on PostgreSQL', () => {
-  let copy: PostgresCopy;
+  let copy: Awaited<ReturnType<typeof createPostgresCopy>>;
   let dir: string;
   let env: Record<string, string>;
   let agency: SeedAgency;
@@ -237,7 +235,7 @@ describe.runIf(process.env.DATABASE_URL)('feed commands on PostgreSQL', () => {
   });
 
   afterAll(async () => {
-    await copy?.close();
+    await copy?.db.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import sharp from 'sharp';
 import yazl from 'yazl';
-import { openDb, type Db } from '../../../listings-api/db/connection';
+import type { Db } from '../../../listings-api/db/connection';
 import { parseFeedEnv, type FeedConfig } from '../../../listings-api/feeds/config';
 import { type FeedReport } from '../../../listings-api/feeds/report';
-import { preparePostgresTemplate } from '../../fixtures/db';
 
 // What the feed tests share: throw-away folders and feed settings, sample feeds with photos drawn
 // by sharp, zips built with yazl, agencies of the test seed, and a snapshot of what an agency has.
@@ -164,52 +161,4 @@ export async function agencySnapshot(db: Db, agencyId: number) {
     .select(({ fn }) => fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return { offers, runs: Number(runs.n), changes: Number(changes.n) };
-}
-
-// --- a PostgreSQL copy of the test seed whose URL a child process can use -----------------------
-
-function urlFor(database: string): string {
-  const raw = process.env.DATABASE_URL;
-  if (!raw) throw new Error('DATABASE_URL is not set');
-  const url = new URL(raw);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlFor('postgres') });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export interface PostgresCopy {
-  url: string;
-  db: Db;
-  close(): Promise<void>;
-}
-
-/**
- * A copy of the seeded template database, as createTestDb('postgres') makes, with its connection
- * string (for commands run in a child process). Named like the test run's other copies, so that a
- * crashed run's leftovers are dropped with theirs.
- */
-export async function createPostgresCopy(): Promise<PostgresCopy> {
-  const { name: template } = await preparePostgresTemplate();
-  const base = template.replace(/_tpl$/, '');
-  const name = `${base}_t_${process.env.TEST_DB_RUN_ID ?? 'x'}_${process.pid}_cli_${randomBytes(3).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
-  const url = urlFor(name);
-  const db = await openDb({ databaseUrl: url, poolSize: 2 });
-  return {
-    url,
-    db,
-    close: async () => {
-      await db.close();
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    },
-  };
 }
