@@ -5,10 +5,12 @@ import path from 'node:path';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { offerChangeTags } from '../../shared/cache-tags';
 import type { Config, Lang } from '../../shared/contract';
+import { formatNumber } from '../../shared/format';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
 import type { FeedRunSource, LieuxTable, NatureId, OffersTable, PhotoRow } from '../db/types';
 import type { Reference } from '../lib/reference';
+import { RUB } from '../seed/catalog';
 import { kebab } from '../seed/text';
 import type { MappingReference } from './mapping';
 import { findFeedFile, readPolirisFeed, readPolirisReferences } from './poliris';
@@ -200,12 +202,12 @@ function offerRow(
 ): Insertable<OffersTable> & { id: number; slug: string } {
   const lieu = ctx.reference.lieux.get(offer.lieuId);
   if (!lieu) throw new Error(`lieu ${offer.lieuId} is not in the reference data`);
-  const land = offer.rubriqueId === 40;
+  const land = offer.rubriqueId === RUB.terrains;
   const where = (lang: Lang) => {
     const name = placeName(lieu, lang);
     const area = land ? offer.fieldSurface : offer.surface;
     if (area == null) return name;
-    const n = new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB').format(area);
+    const n = formatNumber(area, lang);
     if (land) return lang === 'fr' ? `${name} – terrain de ${n} m²` : `${name} – ${n} m² plot`;
     return `${name} – ${n} m²`;
   };
