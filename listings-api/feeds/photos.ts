@@ -132,6 +132,17 @@ function discard(body: Readable): void {
 
 class PhotoRefused extends Error {}
 
+/** A photo already stored, as its feed_photos row says: no work. */
+function reusedPhoto(known: { photo_id: number; width: number; height: number }): PhotoResult {
+  return {
+    ok: true,
+    photoId: known.photo_id,
+    width: known.width,
+    height: known.height,
+    reused: true,
+  };
+}
+
 type Download = { ok: true; bytes: Buffer; contentType: string } | { ok: false; reason: string };
 
 export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore {
@@ -175,13 +186,7 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
       // A known photo whose files are there costs nothing; one whose files went missing (a photo
       // folder restored from an older backup) is drawn again under its id.
       if (known && filesExist(known.photo_id)) {
-        return {
-          ok: true,
-          photoId: known.photo_id,
-          width: known.width,
-          height: known.height,
-          reused: true,
-        };
+        return reusedPhoto(known);
       }
       try {
         return await imageWork(() => render(label, bytes, contentType, sha256, known?.photo_id));
@@ -415,13 +420,7 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
       .where('u.url', '=', original)
       .executeTakeFirst();
     if (known && filesExist(known.photo_id)) {
-      return {
-        ok: true,
-        photoId: known.photo_id,
-        width: known.width,
-        height: known.height,
-        reused: true,
-      };
+      return reusedPhoto(known);
     }
 
     return inMemory(async () => {
