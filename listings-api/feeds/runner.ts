@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import * as v from 'valibot';
 import { loadPortalConfig } from '../alerts/portal-config';
 import type { Db } from '../db/connection';
@@ -24,6 +25,9 @@ import { emptyCounts, type FeedReport } from './report';
 // write files progressively, and an agency's software rarely writes a marker.
 
 export const DONE_MARKER = '.done';
+
+/** First key of the advisory lock that keeps two instances from importing one agency at once. */
+export const FEED_LOCK = 7_310_432;
 
 /** What a `.done` marker may say (the command line writes it; an empty marker is fine). */
 const MarkerSchema = v.object({
@@ -131,6 +135,24 @@ export function createFeedRunner(
     }));
 
   /**
+   * Runs an agency's import once no other instance imports the same agency: on PostgreSQL a
+   * session advisory lock held on a connection of its own for the run (a feed is compared with
+   * the stock as it is, so two runs of one agency must not interleave). PGlite serves one
+   * process, whose runs are already one at a time.
+   */
+  async function oneAtATime<T>(agencyId: number, work: () => Promise<T>): Promise<T> {
+    if (db.kind === 'pglite') return work();
+    return db.kysely.connection().execute(async (conn) => {
+      await sql`SELECT pg_advisory_lock(${FEED_LOCK}, ${agencyId})`.execute(conn);
+      try {
+        return await work();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${FEED_LOCK}, ${agencyId})`.execute(conn);
+      }
+    });
+  }
+
+  /**
    * The folder's feed: itself when it holds annonces.csv, else its zip extracted beside (an
    * upload's zip was extracted when it was received: its extracted/ folder).
    */
@@ -153,9 +175,11 @@ export function createFeedRunner(
         loadMappingReference(db),
         loadPortalConfig(db, reference),
       ]);
-      report = await importFeed(
-        { db, reference, mapping, config: portalConfig, photos: photoStore() },
-        { runId, agency: job.agency, dir: folder, source: job.source, force: job.force },
+      report = await oneAtATime(job.agency.id, () =>
+        importFeed(
+          { db, reference, mapping, config: portalConfig, photos: photoStore() },
+          { runId, agency: job.agency, dir: folder, source: job.source, force: job.force },
+        ),
       );
     } catch (err) {
       const reason =

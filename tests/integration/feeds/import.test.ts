@@ -3,7 +3,7 @@ import { copyFile, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerChangeTags } from '../../../shared/cache-tags';
@@ -11,6 +11,7 @@ import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import type { CondoRow, FeesRow, OffersTable, PhotoRow } from '../../../listings-api/db/types';
 import { parseFeedEnv } from '../../../listings-api/feeds/config';
+import { FEED_LOCK } from '../../../listings-api/feeds/runner';
 import {
   formatPolirisLine,
   offerToPolirisRow,
@@ -465,4 +466,33 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(json<PhotoRow[]>(stored.photos)).toHaveLength(1);
   });
+
+  it.runIf(kind === 'postgres')(
+    'waits while another instance imports the same agency',
+    async () => {
+      const current = (await agencyOffers()).filter((o) => o.status === 'active').map(asFeed);
+      // Another instance's run of this agency, holding its lock.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const other = db.kysely.connection().execute(async (conn) => {
+        await sql`SELECT pg_advisory_lock(${FEED_LOCK}, ${agency.id})`.execute(conn);
+        locked();
+        await released;
+        await sql`SELECT pg_advisory_unlock(${FEED_LOCK}, ${agency.id})`.execute(conn);
+      });
+      await isLocked;
+      let finished = false;
+      const report = run(await feed(current)).then((r) => {
+        finished = true;
+        return r;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(finished).toBe(false);
+      release();
+      await other;
+      expect((await report).status).toBe('done');
+    },
+  );
 });
