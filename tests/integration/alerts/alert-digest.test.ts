@@ -9,6 +9,7 @@ import { createSmtpTransport, type MailTransport } from '../../../listings-api/a
 import type { Db } from '../../../listings-api/db/connection';
 import type { OffersTable } from '../../../listings-api/db/types';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
+import { insertOfferCopy } from './offers';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
 
 // Digests on every test database, against a real SMTP server: two job runs at once never send a
@@ -74,24 +75,12 @@ describe.each(testDbKinds)('alert digests on %s', (kind) => {
   ) {
     nextId += 1;
     const slug = `alert-digest-test-${kind}-${nextId}`;
-    const { cover_photo: _computed, ...stored } = from;
-    await db.kysely
-      .insertInto('offers')
-      .values({
-        ...stored,
-        ...over,
-        id: nextId,
-        slug,
-        reference: `D${nextId}`,
-        status: 'active',
-        photos: JSON.stringify(from.photos),
-        fees: from.fees ? JSON.stringify(from.fees) : null,
-        condo: from.condo ? JSON.stringify(from.condo) : null,
-        published_at: at(publishedMinute),
-        updated_at: at(publishedMinute),
-        obsolete_at: null,
-      })
-      .execute();
+    await insertOfferCopy(
+      db,
+      from,
+      { id: nextId, slug, reference: `D${nextId}`, publishedAt: at(publishedMinute) },
+      over,
+    );
     return { id: nextId, slug };
   }
 

@@ -21,6 +21,7 @@ import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import type { OffersTable, PhotoRow } from '../../../listings-api/db/types';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
+import { insertOfferCopy } from './offers';
 import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
 
 // The alert mail job against a real SMTP server (smtp-server, started here) and the real
@@ -154,24 +155,12 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
   ) {
     nextId += 1;
     const slug = `alert-mail-test-${kind}-${nextId}`;
-    // Every column but the cover photo, which the database computes.
-    const { cover_photo: _computed, ...stored } = from;
-    await db.kysely
-      .insertInto('offers')
-      .values({
-        ...stored,
-        ...over,
-        id: nextId,
-        slug,
-        reference: `T${nextId}`,
-        photos: JSON.stringify(from.photos),
-        fees: from.fees ? JSON.stringify(from.fees) : null,
-        condo: from.condo ? JSON.stringify(from.condo) : null,
-        published_at: at(publishedMinute),
-        updated_at: at(publishedMinute),
-        obsolete_at: over.status === 'obsolete' ? at(publishedMinute) : null,
-      })
-      .execute();
+    await insertOfferCopy(
+      db,
+      from,
+      { id: nextId, slug, reference: `T${nextId}`, publishedAt: at(publishedMinute) },
+      over,
+    );
     return { id: nextId, slug };
   }
 
