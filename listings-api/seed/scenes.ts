@@ -924,6 +924,26 @@ function lounger(x: number, y: number): string {
   )}${rect(x + 10, y + 10, 6, 24, '#888888')}${rect(x + 150, y + 6, 6, 28, '#888888')}`;
 }
 
+type Quad = ReadonlyArray<readonly [number, number]>;
+
+/** A pool's water: its basin, the lighter surface over it, and ripples drawn at random. */
+function poolWater(
+  rng: Prng,
+  water: {
+    basin: Quad;
+    surface: Quad;
+    /** Basin colour, surface colour, surface opacity. */
+    colours: readonly [string, string, string];
+    ripples: { count: number; x: readonly [number, number]; y: readonly [number, number] };
+  },
+): string {
+  const [basin, surface, opacity] = water.colours;
+  const { count, x, y } = water.ripples;
+  return `${poly(water.basin, basin)}
+${poly(water.surface, surface, ` opacity="${opacity}"`)}
+${times(count, () => `<path d="M${rng.int(x[0], x[1])},${rng.int(y[0], y[1])} q30,-10 60,0" stroke="#ffffff" stroke-width="4" fill="none" opacity="0.6"/>`)}`;
+}
+
 export const outdoorPool: Draw = (rng) => {
   const horizon = rng.int(300, 360);
   const south = rng.chance(0.5);
@@ -931,26 +951,22 @@ export const outdoorPool: Draw = (rng) => {
 ${trees(rng, horizon + 120, rng.int(5, 9), south ? 'cypress' : 'round', [0, W], [180, 280])}
 ${rect(0, horizon, W, 180, hsl(rng.float(95, 120), 40, 32))}
 ${rect(0, horizon + 170, W, H - horizon - 170, hsl(35, 25, 84))}
-${poly(
-  [
+${poolWater(rng, {
+  basin: [
     [220, horizon + 220],
     [980, horizon + 220],
     [1120, H - 50],
     [80, H - 50],
   ],
-  hsl(188, 75, 50),
-)}
-${poly(
-  [
+  surface: [
     [260, horizon + 240],
     [940, horizon + 240],
     [1040, H - 90],
     [160, H - 90],
   ],
-  hsl(190, 80, 62),
-  ' opacity="0.6"',
-)}
-${times(8, () => `<path d="M${rng.int(200, 900)},${rng.int(horizon + 260, H - 110)} q30,-10 60,0" stroke="#ffffff" stroke-width="4" fill="none" opacity="0.6"/>`)}
+  colours: [hsl(188, 75, 50), hsl(190, 80, 62), '0.6'],
+  ripples: { count: 8, x: [200, 900], y: [horizon + 260, H - 110] },
+})}
 ${lounger(rng.int(20, 120), horizon + 190)}${lounger(rng.int(950, 1000), horizon + 190)}`;
 };
 
@@ -972,26 +988,22 @@ export const indoorPool: Draw = (rng) => {
 ${rect(0, 0, W, 60, hsl(30, 20, 60))}
 ${times(4, (i) => windowPane(80 + i * 280, 120, 200, 320, hsl(200, 55, 78)))}
 ${rect(0, floorY, W, H - floorY, hsl(35, 15, 78))}
-${poly(
-  [
+${poolWater(rng, {
+  basin: [
     [240, floorY + 40],
     [960, floorY + 40],
     [1100, H - 40],
     [100, H - 40],
   ],
-  hsl(190, 70, 48),
-)}
-${poly(
-  [
+  surface: [
     [280, floorY + 60],
     [920, floorY + 60],
     [1030, H - 80],
     [170, H - 80],
   ],
-  hsl(188, 75, 60),
-  ' opacity="0.55"',
-)}
-${times(6, () => `<path d="M${rng.int(250, 900)},${rng.int(floorY + 80, H - 100)} q30,-10 60,0" stroke="#ffffff" stroke-width="4" fill="none" opacity="0.6"/>`)}
+  colours: [hsl(190, 70, 48), hsl(188, 75, 60), '0.55'],
+  ripples: { count: 6, x: [250, 900], y: [floorY + 80, H - 100] },
+})}
 ${times(3, (i) => `<circle cx="${360 + i * 240}" cy="26" r="12" fill="#fff7d6"/>`)}`;
 };
 
