@@ -141,6 +141,10 @@ export async function buildApp(
     reviewsUrl: config.reviewsApiUrl,
   });
 
+  if (config.edgePurge) {
+    await app.register((await import('./edge/plugin')).default, config.edgePurge);
+  }
+
   await app.register(healthRoutes);
   await app.register(apiRoutes);
   await app.register(mediaRoutes);

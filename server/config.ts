@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
+import type { EdgePurgeTarget } from './edge/purgers';
 
 // The web process's environment, parsed once at boot. Every variable is documented here and in
 // the README's configuration table; the rest of the server only sees the typed `Config`.
@@ -48,11 +49,51 @@ const EnvSchema = v.object({
    * without it gets a random secret per process, with a warning.
    */
   COOKIE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
-  /** Name of the edge cache tag header: Cache-Tag (Cloudflare) or Surrogate-Key (Fastly). */
+  /**
+   * Name of the edge cache tag header: Cache-Tag (Cloudflare, comma-separated), Surrogate-Key
+   * (Fastly) or xkey (Varnish's xkey vmod, deploy/varnish/default.vcl), both space-separated.
+   */
   CACHE_TAG_HEADER: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]+$/, 'must be a header name')),
     'Cache-Tag',
   ),
+  /**
+   * Turns the edge purger on: the edge to purge the tags of GET /changes at. Varnish: the Varnish
+   * hosts, comma-separated (each gets `PURGE /` with xkey-purge); Cloudflare:
+   * https://api.cloudflare.com/client/v4; Fastly: https://api.fastly.com.
+   */
+  EDGE_PURGE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((u) => u.trim())),
+      v.array(url),
+      v.minLength(1, 'must name at least one URL'),
+    ),
+  ),
+  /** The kind of edge EDGE_PURGE_URL is. */
+  EDGE_PURGE_BACKEND: v.optional(
+    v.picklist(['varnish', 'cloudflare', 'fastly'], 'must be varnish, cloudflare or fastly'),
+    'varnish',
+  ),
+  /** Cloudflare: the API token (Zone.Cache Purge); Fastly: the API token sent as Fastly-Key. */
+  EDGE_PURGE_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1))),
+  /** Cloudflare: the zone id. */
+  CLOUDFLARE_ZONE_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,64}$/, 'must be a zone id')),
+  ),
+  /** Fastly: the service id. */
+  FASTLY_SERVICE_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,64}$/, 'must be a service id')),
+  ),
+  /** How often the edge purger asks GET /changes, in milliseconds. */
+  EDGE_PURGE_INTERVAL_MS: positiveInt('5000'),
+  /** Where the edge purger keeps its cursor (written after each successful purge). */
+  EDGE_PURGE_CURSOR_FILE: v.optional(v.string(), '.data/edge-purge.cursor'),
+  /**
+   * 0: this process sends no edge purge even with EDGE_PURGE_URL (several web processes: only one
+   * purges).
+   */
+  EDGE_PURGER: booleanish('true'),
   /** Shared store for rate limits and counters when several web processes run. */
   REDIS_URL: v.optional(url),
   /** Public origin of the site, for canonical and hreflang URLs (e.g. https://www.example.com). */
@@ -101,6 +142,8 @@ export interface Config {
   /** Why the cookie secret is not from the environment, when it is not (for a warning). */
   cookieSecretNotice: string | undefined;
   cacheTagHeader: string;
+  /** The edge purger of this process; undefined when off (no EDGE_PURGE_URL, or EDGE_PURGER=0). */
+  edgePurge: EdgePurgeConfig | undefined;
   redisUrl: string | undefined;
   publicUrl: string | undefined;
   upstreamTimeoutMs: number;
@@ -113,6 +156,12 @@ export interface Config {
   seedOffers: number | undefined;
   trustProxy: boolean | number;
   mapTileUrl: string;
+}
+
+export interface EdgePurgeConfig {
+  target: EdgePurgeTarget;
+  intervalMs: number;
+  cursorFile: string;
 }
 
 /** The config buildApp needs: the listings API address is known by then. */
@@ -152,6 +201,7 @@ export function loadConfig(
     cookieSecretNotice =
       'COOKIE_SECRET is not set: signed cookies use a random secret until this process stops';
   }
+  const edgePurge = edgePurgeConfig(e);
   const trust = e.TRUST_PROXY.trim();
   let trustProxy: boolean | number;
   if (trust === 'true' || trust === 'false') trustProxy = trust === 'true';
@@ -170,6 +220,7 @@ export function loadConfig(
     cookieSecret: cookieSecret ?? DEV_COOKIE_SECRET,
     cookieSecretNotice,
     cacheTagHeader: e.CACHE_TAG_HEADER,
+    edgePurge,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
@@ -183,4 +234,29 @@ export function loadConfig(
     trustProxy,
     mapTileUrl: e.MAP_TILE_URL,
   };
+}
+
+function edgePurgeConfig(e: Env): EdgePurgeConfig | undefined {
+  const urls = e.EDGE_PURGE_URL;
+  if (!urls || !e.EDGE_PURGER) return undefined;
+  const fail = (message: string) => {
+    throw new ConfigError(`invalid environment:\n  ${message}`);
+  };
+  const base = (urls[0] ?? '').replace(/\/+$/, '');
+  let target: EdgePurgeTarget;
+  if (e.EDGE_PURGE_BACKEND === 'varnish') {
+    target = { kind: 'varnish', urls };
+  } else {
+    if (urls.length > 1) fail(`EDGE_PURGE_URL: ${e.EDGE_PURGE_BACKEND} takes one API URL`);
+    if (!e.EDGE_PURGE_TOKEN) fail(`EDGE_PURGE_TOKEN: required with ${e.EDGE_PURGE_BACKEND}`);
+    const token = e.EDGE_PURGE_TOKEN ?? '';
+    if (e.EDGE_PURGE_BACKEND === 'cloudflare') {
+      if (!e.CLOUDFLARE_ZONE_ID) fail('CLOUDFLARE_ZONE_ID: required with cloudflare');
+      target = { kind: 'cloudflare', apiUrl: base, zoneId: e.CLOUDFLARE_ZONE_ID ?? '', token };
+    } else {
+      if (!e.FASTLY_SERVICE_ID) fail('FASTLY_SERVICE_ID: required with fastly');
+      target = { kind: 'fastly', apiUrl: base, serviceId: e.FASTLY_SERVICE_ID ?? '', token };
+    }
+  }
+  return { target, intervalMs: e.EDGE_PURGE_INTERVAL_MS, cursorFile: e.EDGE_PURGE_CURSOR_FILE };
 }

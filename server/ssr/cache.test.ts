@@ -27,6 +27,8 @@ describe('page cache', () => {
   it.each([
     ['Cache-Tag', ['config', 'omr', 'rubrique-2', 'omr'], 'config,omr,rubrique-2'],
     ['Surrogate-Key', ['config', 'lieu-3'], 'config lieu-3'],
+    ['xkey', ['offre-7', 'liste-vente', 'offre-7'], 'offre-7 liste-vente'],
+    ['XKey', ['a', 'b'], 'a b'],
     ['Cache-Tag', ['ok', 'not ok', 'a,b', 'x'], 'ok,x'],
     ['Cache-Tag', [], ''],
   ])('%s of %j → %j', (header, tags, value) => {

@@ -23,8 +23,14 @@ function formatPolicy(policy: CachePolicy): string {
   return `public, max-age=${policy.maxAge ?? 0}, s-maxage=${policy.sMaxAge}, stale-while-revalidate=${policy.staleWhileRevalidate}`;
 }
 
-/** The tag header's value: Surrogate-Key (Fastly) is space-separated, Cache-Tag (Cloudflare) comma-separated. */
+/** Tag headers whose tags are separated by spaces; any other (Cache-Tag) takes commas. */
+const SPACE_SEPARATED = new Set(['surrogate-key', 'xkey']);
+
+/**
+ * The tag header's value: Surrogate-Key (Fastly) and xkey (Varnish's xkey vmod) are
+ * space-separated, Cache-Tag (Cloudflare) comma-separated.
+ */
 export function cacheTagValue(headerName: string, tags: Iterable<string>): string {
   const clean = [...new Set(tags)].filter((tag) => /^[\w:.\-/]+$/.test(tag));
-  return clean.join(headerName.toLowerCase() === 'surrogate-key' ? ' ' : ',');
+  return clean.join(SPACE_SEPARATED.has(headerName.toLowerCase()) ? ' ' : ',');
 }

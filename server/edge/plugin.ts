@@ -1,0 +1,47 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { EdgePurgeConfig } from '../config';
+import { createChangesFollower, type ChangesFollower } from './changes-follower';
+import { changesFromListingsApi } from './changes-source';
+import { cursorFile } from './cursor-file';
+import { createEdgePurger } from './purgers';
+
+// The edge purger of the web app: follows the listings API's GET /changes and purges the tags at
+// the configured edge (Varnish, Cloudflare or Fastly), keeping its cursor in a file. Started when
+// the app is ready, stopped when it closes. Only registered when EDGE_PURGE_URL is set and this
+// process is the purging one (EDGE_PURGER, default 1).
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The edge purger's follower (poll() purges now), when this process purges. */
+    edgePurgeFollower?: ChangesFollower;
+  }
+}
+
+async function edgePurge(app: FastifyInstance, options: EdgePurgeConfig) {
+  const purger = createEdgePurger(options.target);
+  const cursor = cursorFile(path.resolve(options.cursorFile));
+  const log = app.log.child({ edge: purger.kind });
+  const follower = createChangesFollower({
+    fetchChanges: changesFromListingsApi(app.upstream),
+    intervalMs: options.intervalMs,
+    loadCursor: cursor.load,
+    saveCursor: cursor.save,
+    onTags: async (tags) => {
+      await purger.purge(tags);
+      log.info({ tags: tags.length }, 'edge purged');
+    },
+    firstStart: 'replay',
+    logger: log,
+  });
+  app.decorate('edgePurgeFollower', follower);
+  app.addHook('onReady', async () => {
+    follower.start();
+  });
+  app.addHook('onClose', async () => {
+    await follower.stop();
+  });
+}
+
+export default fp(edgePurge, { name: 'edge-purge', dependencies: ['upstream'] });
