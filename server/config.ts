@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import type { EdgePurgeTarget } from './edge/purgers';
 
@@ -124,6 +125,33 @@ const EnvSchema = v.object({
   MAP_TILE_URL: v.optional(v.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Serve the production build (dist/) even outside NODE_ENV=production. */
   SERVE_BUILD: booleanish('false'),
+  /** Bytes of rendered public pages the in-process page cache keeps (0 turns it off). */
+  PAGE_CACHE_BYTES: v.pipe(
+    v.optional(v.string(), String(64 * 1024 * 1024)),
+    v.transform(Number),
+    v.integer('must be a whole number of bytes'),
+    v.minValue(0, 'must be 0 (off) or more'),
+  ),
+  /** How often the page cache asks the listings API's GET /changes what to purge (ms; 0: never). */
+  PAGE_CACHE_CHANGES_INTERVAL_MS: v.pipe(
+    v.optional(v.string(), '2000'),
+    v.transform(Number),
+    v.integer('must be an integer'),
+    v.minValue(0, 'must be 0 (never) or more'),
+  ),
+  /**
+   * Web processes sharing PORT (node:cluster); default: the number of cores. 1 serves from the
+   * main process itself; development (--dev) always runs one.
+   */
+  WEB_PROCESSES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(256, 'must be at most 256'),
+    ),
+  ),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -156,6 +184,12 @@ export interface Config {
   seedOffers: number | undefined;
   trustProxy: boolean | number;
   mapTileUrl: string;
+  /** Bytes of the in-process page cache; 0: off. */
+  pageCacheBytes: number;
+  /** Milliseconds between two purge polls of the page cache (GET /changes); 0: never. */
+  pageCacheChangesIntervalMs: number;
+  /** Web processes listening on `port` (1: the main process serves alone). */
+  webProcesses: number;
 }
 
 export interface EdgePurgeConfig {
@@ -233,6 +267,9 @@ export function loadConfig(
     seedOffers: e.SEED_OFFERS,
     trustProxy,
     mapTileUrl: e.MAP_TILE_URL,
+    pageCacheBytes: e.PAGE_CACHE_BYTES,
+    pageCacheChangesIntervalMs: e.PAGE_CACHE_CHANGES_INTERVAL_MS,
+    webProcesses: options.dev ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
   };
 }
 
