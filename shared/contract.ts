@@ -184,6 +184,39 @@ export const OfferListSchema = v.object({
 });
 export type OfferList = v.InferOutput<typeof OfferListSchema>;
 
+/** A map area's bounds in degrees (shared/bbox.ts). */
+export const BboxSchema = v.object({
+  west: v.number(),
+  south: v.number(),
+  east: v.number(),
+  north: v.number(),
+});
+
+/**
+ * One cluster of GET /offre/clusters: the offers of a grid cell of the zoom, their mean position,
+ * the bounds of their positions and, for a cluster of one, that offer's card.
+ */
+export const OfferClusterSchema = v.object({
+  lat: v.number(),
+  lng: v.number(),
+  count: v.number(),
+  bounds: BboxSchema,
+  offer: v.nullable(OfferSummarySchema),
+});
+export type OfferCluster = v.InferOutput<typeof OfferClusterSchema>;
+
+/** GET /offre/clusters: the clusters of a search's offers in a map area at a zoom. */
+export const OfferClustersSchema = v.object({
+  /** Offers in the area (the sum of the clusters' counts). */
+  total: v.number(),
+  zoom: v.number(),
+  /** The side of a grid cell, in degrees. */
+  cell: v.number(),
+  search_key: v.string(),
+  clusters: v.array(OfferClusterSchema),
+});
+export type OfferClusters = v.InferOutput<typeof OfferClustersSchema>;
+
 /** The error body every 4xx/5xx of the listings API answers. */
 export const ApiErrorSchema = v.object({
   statusCode: v.number(),
@@ -475,6 +508,8 @@ export const AlertCriteriaSchema = v.object({
   surface_terrain_max: v.optional(v.nullable(v.number())),
   surface_terrain_min: v.optional(v.nullable(v.number())),
   atouts: v.optional(v.array(v.string())),
+  /** A map area, `west,south,east,north` (shared/bbox.ts). */
+  bbox: v.optional(v.nullable(v.string())),
 });
 export type AlertCriteria = v.InferOutput<typeof AlertCriteriaSchema>;
 
@@ -598,8 +633,8 @@ export const ReviewSchema = v.object({
 export type Review = v.InferOutput<typeof ReviewSchema>;
 
 /**
- * GET /client-survey?agency=ID&lang=: total and average over all the agency's reviews; the items
- * are the reviews written in the language asked first, then the others, each newest first.
+ * GET /client-survey?agency=ID&lang=&page=: total and average over all the agency's reviews; the
+ * items are a page of them, newest first whatever their language (each says its language).
  */
 export const ReviewListSchema = v.object({
   total: v.number(),

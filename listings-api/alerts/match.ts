@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import * as v from 'valibot';
+import { readBbox } from '../../shared/bbox';
 import { AlertCriteriaSchema, type AlertCriteria, type NatureId } from '../../shared/contract';
 import type { Db } from '../db/connection';
 import type { AlertsTable, Database, PhotoRow } from '../db/types';
@@ -22,7 +23,8 @@ import { createReferenceCache, type Reference } from '../lib/reference';
 //   hidden price (prix_cache) is matched on its stored price, as the search does: the filter
 //   never shows the amount, and the mail prints 'Prix sur demande' / 'Price on request'. An offer
 //   without an amount does not match a price bound;
-// - nb_pieces, nb_chambres: at least that many; surface and land surface bounds; every atout.
+// - nb_pieces, nb_chambres: at least that many; surface and land surface bounds; every atout;
+// - bbox: a map area, offers whose coordinates are inside it (as the search's bbox).
 // On top of the search: only active offers published in (since, now] that this alert was never
 // mailed (alert_sent_offers), newest first.
 // Price drops (selectPriceDrops): active offers matching the same search at their price now,
@@ -134,6 +136,11 @@ export function alertSearchFilters(
   }
   if (criteria.atouts && criteria.atouts.length > 0) {
     filters.atouts = criteria.atouts as OfferFilters['atouts'];
+  }
+  if (criteria.bbox != null) {
+    const box = readBbox(criteria.bbox);
+    if (typeof box === 'string') throw new Error(`stored alert criteria are invalid: bbox ${box}`);
+    filters.bbox = box;
   }
   return filters;
 }

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-place-search-function';
 import * as m010 from './migrations/010-lieu-earth-points';
 import * as m011 from './migrations/011-offer-cover-photo';
 import * as m012 from './migrations/012-listings-lifecycle';
+import * as m013 from './migrations/013-offer-map-points';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '010-lieu-earth-points': m010,
   '011-offer-cover-photo': m011,
   '012-listings-lifecycle': m012,
+  '013-offer-map-points': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,7 @@ import {
   type OfferSort,
   type OfferSummary,
 } from '../../shared/contract';
+import { BboxParam, type Bbox } from '../../shared/bbox';
 import type { Db } from '../db/connection';
 import type { PhotoRow } from '../db/types';
 import { PRICE_BAND_THRESHOLDS } from '../db/migrations/004-offer-search-indexes';
@@ -53,6 +54,8 @@ export const offerFilterEntries = {
   atouts: v.optional(keywordListParam(ATOUTS)),
   agency: v.optional(idParam),
   network: v.optional(idParam),
+  /** A map area `west,south,east,north`: offers whose coordinates are inside it. */
+  bbox: v.optional(BboxParam),
 };
 
 const RANGES = [
@@ -193,6 +196,15 @@ function isOneOf(ids: number[]): RawBuilder<unknown> {
   return ids.length === 1 ? sql`= ${ids[0]}::integer` : sql`= ANY(${intArray(ids)})`;
 }
 
+/**
+ * Offers `o` whose coordinates are in the box (edges included), through the offers_map_point
+ * index (migration 013); offers without coordinates are in no box.
+ */
+export function inBbox(box: Bbox): RawBuilder<boolean> {
+  return sql<boolean>`point(o.lng, o.lat) <@ box(point(${box.west}::float8, ${box.south}::float8),
+    point(${box.east}::float8, ${box.north}::float8))`;
+}
+
 /** The WHERE conditions of a search, on the offers table aliased `o`. */
 export function searchConditions(search: ResolvedSearch): RawBuilder<boolean> {
   const f = search.filters;
@@ -235,6 +247,7 @@ export function searchConditions(search: ResolvedSearch): RawBuilder<boolean> {
   if (f.network !== undefined) {
     conds.push(sql`o.agency_id IN (SELECT id FROM agencies WHERE network_id = ${f.network})`);
   }
+  if (f.bbox) conds.push(inBbox(f.bbox));
   return sql<boolean>`(${sql.join(conds, sql` AND `)})`;
 }
 
@@ -651,6 +664,7 @@ const OTHER_KEYS: (keyof OfferFilters)[] = [
   'atouts',
   'agency',
   'network',
+  'bbox',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import * as v from 'valibot';
+import { BboxParam, formatBbox } from '../../shared/bbox';
 import {
   ATOUTS,
   AlertCreatedSchema,
@@ -80,6 +81,8 @@ const AlertCriteriaBody = v.pipe(
     atouts: v.optional(
       v.nullable(v.array(v.picklist(ATOUTS, `must list values among ${ATOUTS.join(', ')}`))),
     ),
+    /** A map area `west,south,east,north`, kept in its canonical text. */
+    bbox: v.optional(v.nullable(v.pipe(BboxParam, v.transform(formatBbox)))),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;

@@ -13,7 +13,8 @@ import { notFound } from '../lib/errors';
 import { nearbyLieuxQuery } from '../lib/nearby';
 import { perLieuQuery, perRubriqueQuery } from '../lib/offer-counts';
 import { toLieu } from '../lib/mappers';
-import { resolveLieux, searchKeyParam } from '../lib/offer-search';
+import { BboxParam } from '../../shared/bbox';
+import { inBbox, resolveLieux, searchKeyParam } from '../lib/offer-search';
 import { idListParam, intParam, langParam, limitParam } from '../lib/params';
 import { topmostRubriques, type Reference } from '../lib/reference';
 import type { ValibotTypeProvider } from '../lib/validation';
@@ -37,6 +38,11 @@ const CompteurQuery = v.object({
   limit: limitParam(10, 50),
   /** The search this substitute is for (from GET /offre), kept for the request log. */
   search_key: v.optional(searchKeyParam),
+  /**
+   * A map area (`west,south,east,north`): the other rubriques are counted inside it, in the
+   * searched places; nearby places and parents are not substitutes of an area.
+   */
+  bbox: v.optional(BboxParam),
   lang: langParam,
 });
 
@@ -101,7 +107,7 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
 
       // Nearby: places of the same kind within rayon km of the centre, with their counts.
       const nearbyQuery =
-        centre && centre.lat !== null && centre.lng !== null
+        !q.bbox && centre && centre.lat !== null && centre.lng !== null
           ? nearbyLieuxQuery({
               lat: centre.lat,
               lng: centre.lng,
@@ -115,14 +121,16 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
             })
           : null;
       // Parents: each ancestor of the centre, nearest first (ancestors are stored root first).
-      const parentRows = centre
-        ? [...centre.ancestors]
-            .reverse()
-            .flatMap((id) => ref.lieux.get(id) ?? [])
-            .filter(
-              (row) => row.id !== centre.id && row.type !== 'Generic' && !excludedLieux.has(row.id),
-            )
-        : [];
+      const parentRows =
+        centre && !q.bbox
+          ? [...centre.ancestors]
+              .reverse()
+              .flatMap((id) => ref.lieux.get(id) ?? [])
+              .filter(
+                (row) =>
+                  row.id !== centre.id && row.type !== 'Generic' && !excludedLieux.has(row.id),
+              )
+          : [];
       // Rubriques: the nature's other rubriques in the searched place(s), largest first.
       const candidates = otherRubriques(ref, q.nature, [
         ...rubriques,
@@ -147,9 +155,18 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
             : null,
         )} AS parents,
         ${rowsOf(
-          candidates.length > 0
-            ? perRubriqueQuery({ lieux: placeScope, nature: q.nature }, candidates)
-            : null,
+          candidates.length === 0
+            ? null
+            : q.bbox
+              ? // A map area is counted live, through the offers' map index.
+                sql`SELECT r.rubrique_id, count(*)::integer AS n
+                  FROM offers o CROSS JOIN LATERAL unnest(o.rubrique_path) AS r(rubrique_id)
+                  WHERE o.status = 'active' AND ${inBbox(q.bbox)}
+                    AND r.rubrique_id = ANY(${candidates}::int[])
+                    ${q.nature ? sql`AND o.nature = ${q.nature}` : sql``}
+                    ${places ? (places.length === 0 ? sql`AND false` : sql`AND o.lieu_path && ${places}::int[]`) : sql``}
+                  GROUP BY r.rubrique_id`
+              : perRubriqueQuery({ lieux: placeScope, nature: q.nature }, candidates),
         )} AS rubriques`.execute(db.kysely);
       const found = result.rows[0]!;
 

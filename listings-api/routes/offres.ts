@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import {
   ApiErrorSchema,
   NatureIdSchema,
+  OfferClustersSchema,
   OfferDetailSchema,
   OfferListSchema,
   OfferNavigationSchema,
@@ -17,6 +18,7 @@ import {
 import type { CondoRow, FeesRow, PhotoRow } from '../db/types';
 import { HttpError, notFound } from '../lib/errors';
 import { lieuWithAncestors } from '../lib/lieux';
+import { MAX_ZOOM, MIN_ZOOM, selectClusters } from '../lib/offer-clusters';
 import { isoDate, toPhoto } from '../lib/mappers';
 import {
   beyond,
@@ -40,7 +42,16 @@ import {
   type OfferFilters,
   type SummaryRow,
 } from '../lib/offer-search';
-import { idListParam, idParam, langParam, limitParam, pageParam, slugParam } from '../lib/params';
+import { BboxParam } from '../../shared/bbox';
+import {
+  idListParam,
+  idParam,
+  intParam,
+  langParam,
+  limitParam,
+  pageParam,
+  slugParam,
+} from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 
 /** Results are served up to this rank: deeper pages cost a scan and serve no visitor. */
@@ -64,6 +75,15 @@ const OfferListQuery = v.pipe(
     ['page'],
   ),
 );
+
+const ClustersQuery = withRangeChecks({
+  ...offerFilterEntries,
+  /** The map area: required here. */
+  bbox: BboxParam,
+  /** The map's zoom level: the clusters' grid cells are 360° / 2^zoom / 4 wide. */
+  zoom: intParam(MIN_ZOOM, MAX_ZOOM),
+  lang: langParam,
+});
 
 const NavigationQuery = withRangeChecks({
   ...offerFilterEntries,
@@ -159,7 +179,10 @@ export function priceHistory(
 type DetailAnswer =
   { status: 200; body: OfferDetail } | { status: 410; body: OfferObsolete } | null;
 
-/** GET /offre, /offre/premium, /offre/navigation, /offre/{id}, /offre/by-slug/{slug}. */
+/**
+ * GET /offre, /offre/clusters, /offre/premium, /offre/navigation, /offre/{id},
+ * /offre/by-slug/{slug}.
+ */
 export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const db = app.db;
@@ -189,6 +212,31 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         placeScope(ref, search, sort),
       );
       return { total, page, limit, search_key: searchKey(filters), items };
+    },
+  );
+
+  app.get(
+    '/offre/clusters',
+    {
+      config: { cache: true },
+      schema: {
+        querystring: ClustersQuery,
+        response: { 200: OfferClustersSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { zoom, lang, bbox } = request.query;
+      const filters = pickFilters(request.query);
+      const ref = await app.reference.get();
+      const search = resolveSearch(ref, filters);
+      const answer = await selectClusters(
+        db,
+        ref,
+        { ...search, filters: { ...search.filters, bbox } },
+        zoom,
+        lang,
+      );
+      return { ...answer, zoom, search_key: searchKey(filters) };
     },
   );
 
