@@ -26,4 +26,6 @@ USER node
 EXPOSE 3000 4050
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npx", "tsx", "server/main.ts"]
+# Node itself is PID 1, so SIGTERM (docker stop) reaches the main process, which stops the web
+# processes (WEB_PROCESSES, default one per core) and, in embedded mode, the listings API.
+CMD ["node", "--import", "tsx", "server/main.ts"]

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -40,6 +41,10 @@ describe('loadConfig', () => {
     [{ SERVE_BUILD: 'true' }, { renderer: 'build' }],
     [{}, { databasePoolSize: undefined }],
     [{ DATABASE_POOL_SIZE: '6' }, { databasePoolSize: 6 }],
+    [{}, { webProcesses: availableParallelism() }],
+    [{ WEB_PROCESSES: '' }, { webProcesses: availableParallelism() }],
+    [{ WEB_PROCESSES: '1' }, { webProcesses: 1 }],
+    [{ WEB_PROCESSES: '6' }, { webProcesses: 6 }],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
   });
@@ -61,6 +66,10 @@ describe('loadConfig', () => {
     ).toBe('vite');
   });
 
+  it('runs one web process with --dev (hot reload), whatever WEB_PROCESSES says', () => {
+    expect(loadConfig({ WEB_PROCESSES: '4' }, { dev: true }).webProcesses).toBe(1);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -76,6 +85,9 @@ describe('loadConfig', () => {
     [{ CACHE_TAG_HEADER: 'Cache Tag' }, 'CACHE_TAG_HEADER'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ WEB_PROCESSES: '0' }, 'WEB_PROCESSES'],
+    [{ WEB_PROCESSES: 'all' }, 'WEB_PROCESSES'],
+    [{ WEB_PROCESSES: '2.5' }, 'WEB_PROCESSES'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

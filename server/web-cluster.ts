@@ -73,7 +73,7 @@ export function startWebCluster(options: WebClusterOptions): WebCluster {
       listened = true;
       state.listened = true;
       state.failedStartsInARow = 0;
-      logger.debug({ slot, pid: worker.process.pid }, 'web process listening');
+      logger.info({ slot, pid: worker.process.pid }, 'web process listening');
       checkListening();
     });
     worker.once('exit', (code, signal) => {

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { restartDelayMs } from './web-cluster';
+
+describe('restartDelayMs', () => {
+  it('waits half a second after a first death, doubling while deaths follow, at most 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(restartDelayMs)).toEqual([
+      500, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+});
