@@ -88,6 +88,16 @@ const EnvSchema = v.object({
   ),
   /** How often the edge purger asks GET /changes, in milliseconds. */
   EDGE_PURGE_INTERVAL_MS: positiveInt('5000'),
+  /**
+   * The edge purger purges the same tags once more this many milliseconds later (pages fetched
+   * again from answers still kept behind the edge); 0: once only.
+   */
+  EDGE_PURGE_REPEAT_MS: v.pipe(
+    v.optional(v.string(), '60000'),
+    v.transform(Number),
+    v.integer('must be an integer'),
+    v.minValue(0, 'must be 0 (once only) or more'),
+  ),
   /** Where the edge purger keeps its cursor (written after each successful purge). */
   EDGE_PURGE_CURSOR_FILE: v.optional(v.string(), '.data/edge-purge.cursor'),
   /**
@@ -195,6 +205,8 @@ export interface Config {
 export interface EdgePurgeConfig {
   target: EdgePurgeTarget;
   intervalMs: number;
+  /** Delay of the second purge of the same tags (0: none). */
+  repeatMs: number;
   cursorFile: string;
 }
 
@@ -295,5 +307,10 @@ function edgePurgeConfig(e: Env): EdgePurgeConfig | undefined {
       target = { kind: 'fastly', apiUrl: base, serviceId: e.FASTLY_SERVICE_ID ?? '', token };
     }
   }
-  return { target, intervalMs: e.EDGE_PURGE_INTERVAL_MS, cursorFile: e.EDGE_PURGE_CURSOR_FILE };
+  return {
+    target,
+    intervalMs: e.EDGE_PURGE_INTERVAL_MS,
+    repeatMs: e.EDGE_PURGE_REPEAT_MS,
+    cursorFile: e.EDGE_PURGE_CURSOR_FILE,
+  };
 }

@@ -19,6 +19,7 @@ describe('edge purge settings', () => {
     ).toEqual({
       target: { kind: 'varnish', urls: ['http://varnish-a/', 'http://varnish-b:6081/'] },
       intervalMs: 5000,
+      repeatMs: 60000,
       cursorFile: '.data/edge-purge.cursor',
     });
   });
@@ -31,6 +32,7 @@ describe('edge purge settings', () => {
         CLOUDFLARE_ZONE_ID: 'abc123',
         EDGE_PURGE_TOKEN: 'tok',
         EDGE_PURGE_INTERVAL_MS: '1000',
+        EDGE_PURGE_REPEAT_MS: '0',
         EDGE_PURGE_CURSOR_FILE: '/var/lib/portal/cursor',
       }).edgePurge,
     ).toEqual({
@@ -41,6 +43,7 @@ describe('edge purge settings', () => {
         token: 'tok',
       },
       intervalMs: 1000,
+      repeatMs: 0,
       cursorFile: '/var/lib/portal/cursor',
     });
     expect(
@@ -63,6 +66,7 @@ describe('edge purge settings', () => {
     [{ EDGE_PURGE_URL: 'http://varnish/', EDGE_PURGE_BACKEND: 'akamai' }, 'EDGE_PURGE_BACKEND'],
     [{ EDGE_PURGE_URL: 'http://varnish/', EDGE_PURGE_INTERVAL_MS: '0' }, 'EDGE_PURGE_INTERVAL_MS'],
     [{ EDGE_PURGE_URL: 'http://varnish/', EDGE_PURGER: 'maybe' }, 'EDGE_PURGER'],
+    [{ EDGE_PURGE_URL: 'http://varnish/', EDGE_PURGE_REPEAT_MS: '-1' }, 'EDGE_PURGE_REPEAT_MS'],
     [
       { EDGE_PURGE_URL: 'https://api.cloudflare.com/client/v4', EDGE_PURGE_BACKEND: 'cloudflare' },
       'EDGE_PURGE_TOKEN',

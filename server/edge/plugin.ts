@@ -11,6 +11,11 @@ import { createEdgePurger } from './purgers';
 // the configured edge (Varnish, Cloudflare or Fastly), keeping its cursor in a file. Started when
 // the app is ready, stopped when it closes. Only registered when EDGE_PURGE_URL is set and this
 // process is the purging one (EDGE_PURGER, default 1).
+//
+// Before the edge, this process's own kept upstream answers with those tags are dropped, so the
+// page the edge fetches again is rendered from fresh data. Caches further behind (the listings
+// API's answers, kept up to 30 s; other web processes' answers, up to 15 s) may still hand out the
+// old data for a moment: the same tags are purged once more EDGE_PURGE_REPEAT_MS later.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,14 +28,31 @@ async function edgePurge(app: FastifyInstance, options: EdgePurgeConfig) {
   const purger = createEdgePurger(options.target);
   const cursor = cursorFile(path.resolve(options.cursorFile));
   const log = app.log.child({ edge: purger.kind });
+  const repeats = new Set<NodeJS.Timeout>();
+
+  const purgeAll = async (tags: string[]) => {
+    app.upstreamCache.purgeTags(tags);
+    await purger.purge(tags);
+  };
+
   const follower = createChangesFollower({
     fetchChanges: changesFromListingsApi(app.upstream),
     intervalMs: options.intervalMs,
     loadCursor: cursor.load,
     saveCursor: cursor.save,
     onTags: async (tags) => {
-      await purger.purge(tags);
+      await purgeAll(tags);
       log.info({ tags: tags.length }, 'edge purged');
+      if (options.repeatMs > 0) {
+        const timer = setTimeout(() => {
+          repeats.delete(timer);
+          purgeAll(tags).catch((error: unknown) =>
+            log.warn({ err: error, tags: tags.length }, 'repeated edge purge failed'),
+          );
+        }, options.repeatMs);
+        timer.unref();
+        repeats.add(timer);
+      }
     },
     firstStart: 'replay',
     logger: log,
@@ -40,6 +62,8 @@ async function edgePurge(app: FastifyInstance, options: EdgePurgeConfig) {
     follower.start();
   });
   app.addHook('onClose', async () => {
+    for (const timer of repeats) clearTimeout(timer);
+    repeats.clear();
     await follower.stop();
   });
 }

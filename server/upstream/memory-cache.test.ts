@@ -26,6 +26,21 @@ describe('MemoryCache', () => {
     }
   });
 
+  it('drops the entries tagged with a purged tag, and those only', async () => {
+    const cache = new MemoryCache();
+    let n = 0;
+    const load = async () => ++n;
+    await cache.get('offer 7', 60_000, load);
+    await cache.get('offer 8', 60_000, load);
+    cache.tag('offer 7', ['offre-7', 'agence-2']);
+    cache.tag('offer 8', ['offre-8', 'agence-2']);
+    expect(cache.purgeTags(['offre-7', 'lieu-1'])).toBe(1);
+    expect(await cache.get('offer 7', 60_000, load)).toBe(3);
+    expect(await cache.get('offer 8', 60_000, load)).toBe(2);
+    expect(cache.purgeTags(['agence-2'])).toBe(2);
+    expect(await cache.get('offer 8', 60_000, load)).toBe(4);
+  });
+
   it('serves the stale answer when a refresh fails', async () => {
     vi.useFakeTimers();
     try {

@@ -10,7 +10,31 @@ interface Entry<T> {
 
 export class MemoryCache {
   private readonly entries = new Map<string, Entry<unknown>>();
+  /** Keys by cache tag, for purges by tag (a key may outlive its entry: purging it is harmless). */
+  private readonly keysByTag = new Map<string, Set<string>>();
   constructor(private readonly maxEntries = 1000) {}
+
+  /** Marks an entry with the edge cache tags of its answer (a purge of one of them drops it). */
+  tag(key: string, tags: Iterable<string>): void {
+    if (!this.entries.has(key)) return;
+    for (const tag of tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /** Drops every entry tagged with one of these tags (an import changed what they hold). */
+  purgeTags(tags: Iterable<string>): number {
+    let dropped = 0;
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (!keys) continue;
+      this.keysByTag.delete(tag);
+      for (const key of keys) if (this.entries.delete(key)) dropped += 1;
+    }
+    return dropped;
+  }
 
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>, now = Date.now()): Promise<T> {
     const entry = this.entries.get(key) as Entry<T> | undefined;
@@ -38,6 +62,7 @@ export class MemoryCache {
 
   clear(): void {
     this.entries.clear();
+    this.keysByTag.clear();
   }
 
   private set(key: string, entry: Entry<unknown>): void {

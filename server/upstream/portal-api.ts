@@ -61,10 +61,14 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
         // A shared cached call must not die with the first visitor who left.
         signal: def.cacheTtlMs ? undefined : signal,
       }) as Promise<PortalGetEndpoints[N]['answer']>;
-    const answer = def.cacheTtlMs
-      ? await cache.get(`${name} ${JSON.stringify(query)}`, def.cacheTtlMs, load)
-      : await load();
-    if (def.tags && options.tags) for (const tag of def.tags(answer, query)) options.tags.add(tag);
+    const key = `${name} ${JSON.stringify(query)}`;
+    const answer = def.cacheTtlMs ? await cache.get(key, def.cacheTtlMs, load) : await load();
+    if (def.tags) {
+      const tags = def.tags(answer, query);
+      if (options.tags) for (const tag of tags) options.tags.add(tag);
+      // A kept answer goes with a purge of its tags, as the pages showing it do.
+      if (def.cacheTtlMs) cache.tag(key, tags);
+    }
     return answer;
   }
 

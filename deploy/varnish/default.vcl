@@ -1,0 +1,237 @@
+# Varnish 7 in front of the portal's web app (Debian packages varnish and varnish-modules, or the
+# official varnish:7 image, which ships varnish-modules).
+#
+# - Caches what the web app marks `public` for its s-maxage (else max-age); never `private`,
+#   `no-store` or `no-cache` answers, nor any answer with Set-Cookie; never anything but GET/HEAD.
+# - Keys on host, URL and the encoding the visitor accepts (br, gzip or none). The language is in
+#   the path. Cookies are not part of the key: a page the web app marks public never depends on a
+#   cookie (the pages that read one, such as the alerts page, are marked private and pass). Cookies
+#   are still forwarded, since which page reads them is only known from its answer.
+# - Tags: the web app sends its cache tags in the `xkey` header (CACHE_TAG_HEADER=xkey); the xkey
+#   vmod indexes them. `PURGE` with `xkey-purge: tag1 tag2` removes every page with one of the tags
+#   (`xkey-softpurge` expires them, keeping them as stale), only from the `purgers` ACL below.
+# - Grace: a page expired within its own stale-while-revalidate is served while it is fetched
+#   again; when the web app fails (the probe says so, or a fetch errors) a stale page up to 24 h
+#   old is served instead of an error (stale-if-error).
+# - Debugging: `X-Cache: HIT|MISS|PASS`, `X-Cache-Hits` and `Age` on every answer.
+vcl 4.1;
+
+import std;
+import xkey;
+
+# The web app is ready when /readyz answers 200 (it reaches the listings API).
+probe portal_ready {
+    .request =
+        "GET /readyz HTTP/1.1"
+        "Host: portal-probe"
+        "Connection: close";
+    .interval = 2s;
+    .timeout = 2s;
+    .window = 5;
+    .threshold = 3;
+    .initial = 3;
+}
+
+# backend web { ... } (host and port of the web app).
+include "backend.vcl";
+
+# Who may purge: the web process that runs the edge purger (EDGE_PURGER=1). Edit this list to the
+# purger's addresses; a name in parentheses is resolved when the VCL loads and skipped if it does
+# not resolve (docker compose: the `web` service).
+acl purgers {
+    "127.0.0.1";
+    "::1";
+    ("web");
+}
+
+sub vcl_recv {
+    unset req.http.X-Portal-Cache;
+
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Forbidden"));
+        }
+        if (req.http.xkey-purge) {
+            set req.http.X-Portal-Gone = xkey.purge(req.http.xkey-purge);
+        } else if (req.http.xkey) {
+            set req.http.X-Portal-Gone = xkey.purge(req.http.xkey);
+        } else if (req.http.xkey-softpurge) {
+            set req.http.X-Portal-Gone = xkey.softpurge(req.http.xkey-softpurge);
+        } else {
+            return (synth(400, "PURGE needs an xkey-purge header (space-separated tags)"));
+        }
+        return (synth(200, "Invalidated " + req.http.X-Portal-Gone + " objects"));
+    }
+    if (req.method == "BAN") {
+        return (synth(405, "Method Not Allowed"));
+    }
+    if (req.method == "PRI") {
+        return (synth(405, "Method Not Allowed"));
+    }
+    if (req.method != "GET" && req.method != "HEAD" && req.method != "POST" &&
+        req.method != "PUT" && req.method != "PATCH" && req.method != "DELETE" &&
+        req.method != "OPTIONS") {
+        return (synth(405, "Method Not Allowed"));
+    }
+    # Writes (forms, /api/ calls) and anything but GET/HEAD go to the web app, never cached.
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    if (req.http.Authorization) {
+        return (pass);
+    }
+
+    # One key per encoding the web app can answer with, whatever the browser's exact list.
+    if (req.http.Accept-Encoding ~ "(^|[\s,])br($|[\s,;])") {
+        set req.http.X-Portal-Encoding = "br";
+    } else if (req.http.Accept-Encoding ~ "(^|[\s,])gzip($|[\s,;])") {
+        set req.http.X-Portal-Encoding = "gzip";
+    } else {
+        set req.http.X-Portal-Encoding = "identity";
+    }
+
+    # Build files and photos never depend on a cookie.
+    if (req.url ~ "^/assets/") {
+        unset req.http.Cookie;
+    }
+
+    # A restart after the web app failed: any stale copy will do. A restart for a copy past its
+    # stale-while-revalidate (vcl_hit): only a fresh one.
+    if (req.http.X-Portal-Stale-Ok) {
+        set req.grace = 24h;
+    } else if (req.http.X-Portal-Refetch) {
+        set req.grace = 0s;
+    }
+    # Cookies are deliberately not a reason to pass (see the header of this file).
+    return (hash);
+}
+
+sub vcl_hash {
+    hash_data(req.url);
+    if (req.http.Host) {
+        hash_data(req.http.Host);
+    } else {
+        hash_data(server.ip);
+    }
+    hash_data(req.http.X-Portal-Encoding);
+    return (lookup);
+}
+
+sub vcl_hit {
+    set req.http.X-Portal-Cache = "HIT";
+    if (obj.ttl >= 0s || req.http.X-Portal-Stale-Ok) {
+        return (deliver);
+    }
+    # Expired: within the page's own stale-while-revalidate, or while the web app is down, the
+    # stale copy goes out (a background fetch refreshes it). Past it, fetch now.
+    if (!std.healthy(req.backend_hint)) {
+        return (deliver);
+    }
+    if (obj.ttl + std.duration(obj.http.X-Portal-Swr, 0s) > 0s) {
+        return (deliver);
+    }
+    set req.http.X-Portal-Refetch = "1";
+    return (restart);
+}
+
+sub vcl_miss {
+    set req.http.X-Portal-Cache = "MISS";
+}
+
+sub vcl_pass {
+    set req.http.X-Portal-Cache = "PASS";
+}
+
+sub vcl_backend_fetch {
+    # The encoding of this variant only (Varnish would otherwise ask for gzip).
+    if (bereq.http.X-Portal-Encoding == "identity") {
+        unset bereq.http.Accept-Encoding;
+    } else if (bereq.http.X-Portal-Encoding) {
+        set bereq.http.Accept-Encoding = bereq.http.X-Portal-Encoding;
+    }
+    unset bereq.http.X-Portal-Encoding;
+    unset bereq.http.X-Portal-Cache;
+    unset bereq.http.X-Portal-Stale-Ok;
+    unset bereq.http.X-Portal-Refetch;
+}
+
+sub vcl_backend_response {
+    # The encoding is in the key already; Vary is given back to browsers in vcl_deliver.
+    if (beresp.http.Vary) {
+        set beresp.http.X-Portal-Vary = beresp.http.Vary;
+        set beresp.http.Vary = regsuball(beresp.http.Vary, "(?i)(^|,)\s*accept-encoding\s*(,|$)", "\1");
+        set beresp.http.Vary = regsub(beresp.http.Vary, "^[\s,]+|[\s,]+$", "");
+        if (beresp.http.Vary == "") {
+            unset beresp.http.Vary;
+        }
+    }
+
+    # The web app failed while a stale copy exists: keep serving the copy.
+    if (beresp.status >= 500 && bereq.is_bgfetch) {
+        return (abandon);
+    }
+
+    if (bereq.uncacheable) {
+        return (deliver);
+    }
+    if (beresp.http.Set-Cookie ||
+        beresp.http.Cache-Control !~ "(?i)(^|[\s,])public($|[\s,;=])" ||
+        beresp.http.Cache-Control ~ "(?i)(^|[\s,])(private|no-store|no-cache)($|[\s,;=])" ||
+        beresp.http.Surrogate-Control ~ "(?i)no-store" ||
+        beresp.http.Vary == "*" ||
+        beresp.status >= 500) {
+        # Remembered for two minutes as not cacheable: the next requests go straight through.
+        set beresp.ttl = 120s;
+        set beresp.grace = 0s;
+        set beresp.uncacheable = true;
+        return (deliver);
+    }
+
+    # Varnish took the lifetime from s-maxage (else max-age) and the grace from
+    # stale-while-revalidate; the page's own grace is kept aside, and the object is kept 24 h more
+    # to be served when the web app fails.
+    set beresp.http.X-Portal-Swr = beresp.grace + "s";
+    set beresp.grace = 24h;
+    return (deliver);
+}
+
+sub vcl_backend_error {
+    # A refresh in the background failed: the stale copy stays.
+    if (bereq.is_bgfetch) {
+        return (abandon);
+    }
+    # The web app does not answer: a synthetic 503 (the client side then looks for a stale copy).
+    set beresp.http.Cache-Control = "no-store";
+    set beresp.ttl = 0s;
+    set beresp.grace = 0s;
+    set beresp.uncacheable = true;
+}
+
+sub vcl_deliver {
+    # No copy to give and the web app failed: try once more with any stale copy.
+    if (resp.status >= 500 && !req.http.X-Portal-Stale-Ok && req.http.X-Portal-Cache != "PASS" &&
+        (req.method == "GET" || req.method == "HEAD")) {
+        set req.http.X-Portal-Stale-Ok = "1";
+        unset req.http.X-Portal-Refetch;
+        return (restart);
+    }
+    if (resp.http.X-Portal-Vary) {
+        set resp.http.Vary = resp.http.X-Portal-Vary;
+        unset resp.http.X-Portal-Vary;
+    }
+    unset resp.http.X-Portal-Swr;
+    unset resp.http.xkey;
+    if (req.http.X-Portal-Cache) {
+        set resp.http.X-Cache = req.http.X-Portal-Cache;
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+    set resp.http.X-Cache-Hits = obj.hits;
+}
+
+sub vcl_synth {
+    set resp.http.Cache-Control = "no-store";
+    if (req.method == "PURGE" && resp.status == 200) {
+        set resp.http.X-Purged = req.http.X-Portal-Gone;
+    }
+}

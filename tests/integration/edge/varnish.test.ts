@@ -1,0 +1,444 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer, connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildListingsApp } from '../../../listings-api/app';
+import type { Db } from '../../../listings-api/db/connection';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type AppConfig } from '../../../server/config';
+import { offerChangeTags } from '../../../shared/cache-tags';
+import type { Config, OfferDetail, OfferSummary } from '../../../shared/contract';
+import { href } from '../../../shared/routes';
+import { createTestDb, testDbKinds } from '../../fixtures/db';
+import { agencyWithoutOffers, feedConfig, ROOT, validFeedFiles } from '../feeds/helpers';
+import { upstreamJson } from '../web/helpers';
+
+// The shipped deploy/varnish/default.vcl, in a real varnishd on free ports, in front of the real
+// web app (its tags in the xkey header, its edge purger on) and the listings API on a test
+// database: pages are cached and served again (MISS, then HIT); an import that changes an offer
+// purges exactly the pages tagged with it, through the purger following GET /changes; pages of the
+// visitor (alerts), answers with Set-Cookie and POSTs are never cached; purges come only from the
+// purgers' ACL; and a cached page is still served once the web app has stopped (grace).
+
+const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) =>
+  existsSync(file),
+);
+const VCL_DIR = path.join(ROOT, 'deploy/varnish');
+const SKIP_MESSAGE = 'varnishd is not installed (Debian packages varnish and varnish-modules)';
+
+if (!VARNISHD) console.warn(`tests/integration/edge/varnish.test.ts skipped: ${SKIP_MESSAGE}`);
+
+async function freePort(host = '127.0.0.1'): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One plain HTTP/1.1 request (from a given local address when asked). */
+function call(
+  port: number,
+  pathname: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    host?: string;
+    localAddress?: string;
+    body?: string;
+  } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: options.host ?? '127.0.0.1',
+        port,
+        path: pathname,
+        method: options.method ?? 'GET',
+        headers: { 'accept-encoding': 'gzip', ...options.headers },
+        localAddress: options.localAddress,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body =
+            encoding === 'gzip'
+              ? gunzipSync(raw)
+              : encoding === 'br'
+                ? brotliDecompressSync(raw)
+                : raw;
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: body.toString('utf8'),
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe.skipIf(!VARNISHD).each(testDbKinds)('Varnish in front of the web app on %s', (kind) => {
+  let db: Db;
+  let tmp: string;
+  let api: FastifyInstance;
+  let apiUrl: string;
+  let web: FastifyInstance;
+  let webPort: number;
+  let varnishPort: number;
+  let varnish: ChildProcess;
+  let varnishLog = '';
+  let config: Config;
+  let agency: { id: number; slug: string };
+  let offer: OfferDetail;
+  let offerPath: string;
+  let placeListPath: string;
+  let rubriqueListPath: string;
+  let unrelatedPath: string;
+  let setCookieCalls = 0;
+  let feedCount = 0;
+
+  const get = (pathname: string, headers: Record<string, string> = {}) =>
+    call(varnishPort, pathname, { headers });
+  const purge = (headers: Record<string, string>, localAddress = '127.0.0.1') =>
+    call(varnishPort, '/', { method: 'PURGE', headers, host: localAddress, localAddress });
+
+  /** Imports the sample feed for the agency, its villa at this price. */
+  async function importFeed(villaPrice: string) {
+    const files = await validFeedFiles();
+    const csv = files['annonces.csv'].toString('latin1');
+    const changed = csv.replace('"4 500 000"', `"${villaPrice}"`);
+    expect(changed === csv).toBe(villaPrice === '4 500 000');
+    const dir = path.join(tmp, 'feeds-src', String(++feedCount));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'annonces.csv'), Buffer.from(changed, 'latin1'));
+    writeFileSync(path.join(dir, 'villa-1.jpg'), files['villa-1.jpg']);
+    writeFileSync(path.join(dir, 'villa-2.jpg'), files['villa-2.jpg']);
+    const report = await api.feedRunner.submit({ agency, dir, source: 'cli' }).report;
+    expect(report.status).toBe('done');
+    return report;
+  }
+
+  /** The web app's own tags for a page (asked without Varnish). */
+  async function tagsOf(pathname: string): Promise<string[]> {
+    const res = await call(webPort, pathname);
+    expect(res.status).toBe(200);
+    return String(res.headers.xkey ?? '').split(' ');
+  }
+
+  beforeAll(async () => {
+    db = await createTestDb(kind);
+    tmp = mkdtempSync(path.join(tmpdir(), 'edge-varnish-'));
+    // varnishd reads the VCL as its own user: the folder must be readable by others.
+    chmodSync(tmp, 0o755);
+    api = await buildListingsApp({
+      db,
+      photosDir: path.join(tmp, 'photos'),
+      feeds: feedConfig(path.join(tmp, 'feeds')),
+      countsRefreshMs: 0,
+      cacheTtlMs: 0,
+      jobs: false,
+    });
+    apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+    agency = await agencyWithoutOffers(db);
+    await importFeed('4 500 000');
+
+    varnishPort = await freePort();
+    webPort = await freePort();
+    const appConfig: AppConfig = {
+      ...loadConfig({
+        LOG_LEVEL: 'silent',
+        CACHE_TAG_HEADER: 'xkey',
+        EDGE_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
+        // Polled by the test itself (edgePurgeFollower.poll()), not by the clock.
+        EDGE_PURGE_INTERVAL_MS: '3600000',
+        EDGE_PURGE_REPEAT_MS: '0',
+        EDGE_PURGE_CURSOR_FILE: path.join(tmp, 'edge-purge.cursor'),
+        PAGE_CACHE_BYTES: '0',
+      }),
+      renderer: 'vite',
+      listingsApiUrl: apiUrl,
+    };
+    web = await buildApp(appConfig, { logger: pino({ level: 'silent' }), hmr: false });
+    // An answer marked public that sets a cookie: Varnish must never keep it.
+    web.get('/test/public-with-cookie', async (_request, reply) => {
+      setCookieCalls += 1;
+      return reply
+        .header('cache-control', 'public, max-age=0, s-maxage=300')
+        .header('set-cookie', `visit=${setCookieCalls}; Path=/`)
+        .send({ calls: setCookieCalls });
+    });
+    await web.listen({ port: webPort, host: '127.0.0.1' });
+
+    const vclDir = path.join(tmp, 'vcl');
+    mkdirSync(vclDir, { mode: 0o755 });
+    chmodSync(vclDir, 0o755);
+    // Only the backend's address differs from the shipped files; default.vcl is used as is.
+    writeFileSync(
+      path.join(vclDir, 'backend.vcl'),
+      `backend web { .host = "127.0.0.1"; .port = "${webPort}"; .probe = portal_ready; }\n`,
+      { mode: 0o644 },
+    );
+    varnish = spawn(
+      VARNISHD as string,
+      [
+        '-F',
+        '-j',
+        'none',
+        '-n',
+        path.join(tmp, 'varnish'),
+        '-a',
+        `127.0.0.1:${varnishPort}`,
+        // A second address outside the purgers' ACL.
+        '-a',
+        `127.0.0.2:${varnishPort}`,
+        '-T',
+        'none',
+        '-s',
+        'malloc,64m',
+        '-p',
+        `vcl_path=${vclDir}:${VCL_DIR}`,
+        '-f',
+        path.join(VCL_DIR, 'default.vcl'),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    varnish.stdout?.on('data', (c: Buffer) => (varnishLog += c.toString()));
+    varnish.stderr?.on('data', (c: Buffer) => (varnishLog += c.toString()));
+    const exited = new Promise<never>((_resolve, reject) =>
+      varnish.once('exit', (code) =>
+        reject(new Error(`varnishd exited (${code}):\n${varnishLog}`)),
+      ),
+    );
+    exited.catch(() => undefined);
+    await Promise.race([
+      (async () => {
+        while (!(await canConnect(varnishPort))) await new Promise((r) => setTimeout(r, 100));
+      })(),
+      exited,
+    ]);
+
+    // The tags of the first import go out before any page is cached.
+    await web.edgePurgeFollower?.poll();
+
+    config = await upstreamJson<Config>(apiUrl, '/config');
+    const villa = await db.kysely
+      .selectFrom('offers')
+      .select('slug')
+      .where('agency_id', '=', agency.id)
+      .where('reference', '=', 'VILLA-CANNES-01')
+      .executeTakeFirstOrThrow();
+    offer = await upstreamJson<OfferDetail>(apiUrl, `/offre/by-slug/${villa.slug}?lang=fr`);
+    offerPath = href(
+      'offer',
+      {
+        nature: offer.nature.id,
+        rubrique: offer.rubrique.id,
+        lieu: offer.lieu.slug,
+        offre: offer.slug,
+      },
+      'fr',
+      config,
+    );
+    placeListPath = href('list', { nature: offer.nature.id, lieu: offer.lieu.slug }, 'fr', config);
+    rubriqueListPath = href(
+      'list',
+      { nature: offer.nature.id, rubrique: offer.rubrique.id, lieu: offer.lieu.slug },
+      'fr',
+      config,
+    );
+    // Another agency's offer of another nature: nothing of the villa's change concerns it.
+    const other = await upstreamJson<{ items: OfferSummary[] }>(
+      apiUrl,
+      `/offre?nature=${offer.nature.id === 'L' ? 'V' : 'L'}&lang=fr`,
+    );
+    const unrelated = other.items.find((o) => o.agency?.id !== agency.id) ?? other.items[0];
+    if (!unrelated) throw new Error('the test seed has no offer of another nature');
+    unrelatedPath = href(
+      'offer',
+      {
+        nature: unrelated.nature.id,
+        rubrique: unrelated.rubrique.id,
+        lieu: unrelated.lieu.slug,
+        offre: unrelated.slug,
+      },
+      'fr',
+      config,
+    );
+  });
+
+  afterAll(async () => {
+    if (varnish && varnish.exitCode === null) {
+      const gone = new Promise((resolve) => varnish.once('exit', resolve));
+      varnish.kill('SIGTERM');
+      await gone;
+    }
+    await web?.close();
+    await api?.close();
+    await db?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('keeps a list and an offer page: MISS, then HIT', async () => {
+    for (const pathname of [offerPath, placeListPath, rubriqueListPath, unrelatedPath]) {
+      const first = await get(pathname);
+      expect(first.status, `${pathname}\n${varnishLog}`).toBe(200);
+      expect(first.headers['x-cache'], pathname).toBe('MISS');
+      expect(first.headers['cache-control']).toMatch(/^public, .*s-maxage=\d+/);
+      const second = await get(pathname);
+      expect(second.status).toBe(200);
+      expect(second.headers['x-cache'], pathname).toBe('HIT');
+      expect(Number(second.headers['x-cache-hits'])).toBeGreaterThanOrEqual(1);
+      expect(second.headers.age).toBeDefined();
+      expect(second.body).toBe(first.body);
+      // The tags are for Varnish, not for visitors.
+      expect(second.headers.xkey).toBeUndefined();
+    }
+    // Another encoding is another copy; a browser's full list maps to the same one.
+    expect((await get(offerPath, { 'accept-encoding': 'identity' }))['headers']['x-cache']).toBe(
+      'MISS',
+    );
+    const browser = await get(offerPath, { 'accept-encoding': 'gzip, deflate' });
+    expect(browser.headers['x-cache']).toBe('HIT');
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(browser.headers.vary).toMatch(/Accept-Encoding/i);
+    // A cookie of the visitor does not change a public page.
+    const withCookie = await get(offerPath, {
+      cookie: 'cookie_consent=maps:1; i18n_redirected=fr',
+    });
+    expect(withCookie.headers['x-cache']).toBe('HIT');
+  });
+
+  it('purges exactly the pages an import changed, through the purger following GET /changes', async () => {
+    const changeTags = offerChangeTags({
+      id: offer.id,
+      agencyId: agency.id,
+      nature: offer.nature.id,
+      lieuPath: [],
+      rubriquePath: [],
+    });
+    // What the web app tags these pages with: the villa's pages share a tag with its change, the
+    // unrelated page none.
+    const unrelatedTags = await tagsOf(unrelatedPath);
+    for (const pathname of [offerPath, placeListPath, rubriqueListPath]) {
+      const tags = await tagsOf(pathname);
+      expect(tags.some((tag) => tag.startsWith('liste-') || changeTags.includes(tag))).toBe(true);
+    }
+
+    const report = await importFeed('4 200 000');
+    expect(report.counts).toMatchObject({ updated: 1 });
+    const changes = await upstreamJson<{ tags: string[] }>(apiUrl, '/changes');
+    expect(changes.tags).toContain(`offre-${offer.id}`);
+    expect(unrelatedTags.filter((tag) => changes.tags.includes(tag))).toEqual([]);
+
+    const polled = await web.edgePurgeFollower?.poll();
+    expect(polled?.tags).toContain(`offre-${offer.id}`);
+
+    for (const pathname of [offerPath, placeListPath, rubriqueListPath]) {
+      const again = await get(pathname);
+      expect(again.status).toBe(200);
+      expect(again.headers['x-cache'], pathname).toBe('MISS');
+      expect((await get(pathname)).headers['x-cache'], pathname).toBe('HIT');
+    }
+    expect((await get(offerPath)).body).toMatch(/4[\s\u202f\u00a0]200[\s\u202f\u00a0]000/);
+    expect((await get(unrelatedPath)).headers['x-cache']).toBe('HIT');
+
+    // Nothing new: the next poll purges nothing, the pages stay.
+    expect((await web.edgePurgeFollower?.poll())?.tags).toEqual([]);
+    expect((await get(offerPath)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('never keeps the alerts page, an answer with Set-Cookie, or a POST', async () => {
+    const alerts = href('alerts', {}, 'fr', config);
+    for (let i = 0; i < 3; i++) {
+      const res = await get(alerts);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toMatch(/private/);
+      expect(res.headers['x-cache']).not.toBe('HIT');
+    }
+
+    const before = setCookieCalls;
+    for (let i = 0; i < 3; i++) {
+      const res = await get('/test/public-with-cookie');
+      expect(res.headers['set-cookie']).toBeDefined();
+      expect(res.headers['x-cache']).not.toBe('HIT');
+    }
+    expect(setCookieCalls).toBe(before + 3);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await call(varnishPort, '/api/alerts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.headers['x-cache']).toBe('PASS');
+    }
+  });
+
+  it('takes purges only from the purgers, by tag', async () => {
+    expect((await purge({ 'xkey-purge': `offre-${offer.id}` }, '127.0.0.2')).status).toBe(403);
+    expect((await get(offerPath)).headers['x-cache']).toBe('HIT');
+    expect((await purge({})).status).toBe(400);
+    expect((await call(varnishPort, '/', { method: 'BAN' })).status).toBe(405);
+    const done = await purge({ 'xkey-purge': `offre-${offer.id}` });
+    expect(done.status).toBe(200);
+    expect(Number(done.headers['x-purged'])).toBeGreaterThanOrEqual(1);
+    expect((await get(offerPath)).headers['x-cache']).toBe('MISS');
+    expect((await get(unrelatedPath)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('still serves cached pages, even expired ones, once the web app has stopped', async () => {
+    // Both pages in the cache (the purge above took them).
+    await get(offerPath);
+    await get(placeListPath);
+    const cached = await get(offerPath);
+    expect(cached.headers['x-cache']).toBe('HIT');
+    const list = await get(placeListPath);
+    expect(list.headers['x-cache']).toBe('HIT');
+    // The offer page expires now (kept as stale); then the web app stops.
+    expect((await purge({ 'xkey-softpurge': `offre-${offer.id}` })).status).toBe(200);
+    await web.close();
+    expect(await canConnect(webPort)).toBe(false);
+
+    const stale = await get(offerPath);
+    expect(stale.status).toBe(200);
+    expect(stale.headers['x-cache']).toBe('HIT');
+    expect(stale.body).toBe(cached.body);
+    const stillList = await get(placeListPath);
+    expect(stillList.status).toBe(200);
+    expect(stillList.body).toBe(list.body);
+    // A page never cached has nothing to fall back on.
+    expect((await get('/fr/cgu/')).status).toBe(503);
+  });
+});
