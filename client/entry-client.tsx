@@ -8,7 +8,7 @@ import { createBrowserApi } from './api/browser-api';
 import { createRoutes, type PageData, type RootData } from './app/routes';
 import { langOfPath } from './app/route-table';
 import { loadScreen, reloadAfterChunkFailure } from './app/screens';
-import { DATA_SCRIPT_ID, ShellProvider, type Shell } from './app/shell';
+import { DATA_SCRIPT_ID, ShellProvider, type PageDataJson, type Shell } from './app/shell';
 import { trackTask } from './app/loading-tracker';
 import {
   FRAME_HASH,
@@ -21,13 +21,6 @@ import {
 import { API_PATHS } from '../shared/portal-api';
 import type { Config, OmrData } from '../shared/contract';
 import { loadI18n } from './i18n/catalogs';
-
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: HydrationState;
-    __portalShell?: Pick<Shell, 'stylesheets' | 'modulePreloads'> & { frame?: string };
-  }
-}
 
 function deserializeErrors(errors: HydrationState['errors']): HydrationState['errors'] {
   if (!errors) return null;
@@ -80,8 +73,10 @@ async function loadFrame(url: string | undefined): Promise<FrameData> {
 }
 
 async function start() {
-  const dataScript = document.getElementById(DATA_SCRIPT_ID) as HTMLScriptElement | null;
-  const state = window.__staticRouterHydrationData;
+  // The page's data: the JSON data element the server wrote (client/app/shell.tsx).
+  const dataJson = document.getElementById(DATA_SCRIPT_ID)?.textContent ?? '';
+  const data = dataJson ? (JSON.parse(dataJson) as PageDataJson<HydrationState>) : undefined;
+  const state = data?.hydration;
   const hydrationData = state
     ? {
         loaderData: state.loaderData,
@@ -98,7 +93,7 @@ async function start() {
   const [, , frame] = await Promise.all([
     loadI18n(lang),
     page ? loadScreen(page.match.screen) : undefined,
-    pageRoot ? loadFrame(window.__portalShell?.frame) : undefined,
+    pageRoot ? loadFrame(data?.shell.frame) : undefined,
   ]);
   const root: RootData | undefined = pageRoot && frame ? joinRootData(pageRoot, frame) : undefined;
   if (hydrationData && root) hydrationData.loaderData = { ...hydrationData.loaderData, root };
@@ -115,10 +110,9 @@ async function start() {
     { hydrationData },
   );
   const shell: Shell = {
-    nonce: dataScript?.nonce || undefined,
-    stylesheets: window.__portalShell?.stylesheets ?? [],
-    modulePreloads: window.__portalShell?.modulePreloads ?? [],
-    dataScript: dataScript?.textContent ?? '',
+    stylesheets: data?.shell.stylesheets ?? [],
+    modulePreloads: data?.shell.modulePreloads ?? [],
+    dataJson,
   };
   hydrateRoot(
     document,

@@ -13,7 +13,7 @@ import type { PortalApi } from '../shared/portal-api';
 import { createRoutes, type PageData, type RootData } from './app/routes';
 import { langOfPath } from './app/route-table';
 import { loadedScreen } from './app/screens';
-import { ShellProvider, scriptSafeJson, type Shell } from './app/shell';
+import { ShellProvider, scriptSafeJson, type PageDataJson, type Shell } from './app/shell';
 import {
   FRAME_HASH,
   frameUrl,
@@ -44,7 +44,6 @@ export interface PageAssets {
 
 export interface RenderOptions {
   api: PortalApi;
-  nonce: string;
   assets: PageAssets;
   /** Public origin for canonical and alternate URLs. */
   origin: string;
@@ -137,25 +136,16 @@ function renderContext(
     frame = frameUrl(frameFile(split.frame).hash);
     loaderData = { ...loaderData, root: split.page };
   }
-  const shellForBrowser = { stylesheets, modulePreloads, frame };
-  const shell: Shell = {
-    nonce: options.nonce,
-    stylesheets,
-    modulePreloads,
-    dataScript:
-      `window.__staticRouterHydrationData=${scriptSafeJson(serializeHydration({ ...context, loaderData }))};` +
-      `window.__portalShell=${scriptSafeJson(shellForBrowser)};`,
+  const data: PageDataJson = {
+    hydration: serializeHydration({ ...context, loaderData }),
+    shell: { stylesheets, modulePreloads, frame },
   };
+  const shell: Shell = { stylesheets, modulePreloads, dataJson: scriptSafeJson(data) };
   const router = createStaticRouter(handler.dataRoutes, context);
   const element = (
     <ShellProvider shell={shell}>
       {frame ? <FramePreload href={frame} /> : null}
-      <StaticRouterProvider
-        router={router}
-        context={context}
-        hydrate={false}
-        nonce={options.nonce}
-      />
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
     </ShellProvider>
   );
   // React builds the document as a string of many small pieces: it is encoded once, and the
@@ -164,10 +154,7 @@ function renderContext(
   const close = html.lastIndexOf(BODY_END);
   if (close === -1) throw new Error('the document has no body');
   const scripts = options.assets.entryScripts
-    .map(
-      (src) =>
-        `<script type="module" src="${escapeAttribute(src)}" nonce="${escapeAttribute(options.nonce)}" async=""></script>`,
-    )
+    .map((src) => `<script type="module" src="${escapeAttribute(src)}" async=""></script>`)
     .join('');
   return {
     kind: 'html',

@@ -7,7 +7,8 @@ import {
 // The embedded listings API in a process of its own, forked by the web app's main process
 // (server/listings-process.ts) so that PGlite, the seed and the jobs never take the web app's
 // event loop. Talks over the IPC channel:
-//   parent → { type: 'start', options }  once, right after the fork
+//   child  → { type: 'listening' }       its message handler is in place
+//   parent → { type: 'start', options }  once, in answer
 //   child  → { type: 'ready', url }      listening (after migrating and, the first time, seeding)
 //   child  → { type: 'failed', message } could not start; the process then exits 1
 //   parent → { type: 'close' }           stop: the HTTP server, the jobs, then the database
@@ -21,7 +22,7 @@ export type ToListingsProcess =
   { type: 'start'; options: ListingsProcessOptions } | { type: 'close' };
 
 export type FromListingsProcess =
-  { type: 'ready'; url: string } | { type: 'failed'; message: string };
+  { type: 'listening' } | { type: 'ready'; url: string } | { type: 'failed'; message: string };
 
 function send(message: FromListingsProcess): void {
   if (process.connected) process.send?.(message);
@@ -68,6 +69,8 @@ process.on('message', (message: ToListingsProcess) => {
     void stop(0);
   }
 });
+
+send({ type: 'listening' });
 
 // The parent gone (killed without a word): stop cleanly rather than linger as an orphan.
 process.on('disconnect', () => void stop(0));

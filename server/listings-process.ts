@@ -43,6 +43,7 @@ export function startListingsProcess(
     if (child.connected) child.send(message);
   };
   let closing = false;
+  let listening = false;
   let unexpected: ((code: number | null, signal: NodeJS.Signals | null) => void) | undefined;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -60,13 +61,17 @@ export function startListingsProcess(
     );
     child.once('error', reject);
     child.on('message', (message: FromListingsProcess) => {
-      if (message.type === 'failed') reject(new Error(`listings API failed: ${message.message}`));
+      if (message.type === 'listening') {
+        listening = true;
+        // A stop asked before the child could hear it is told now, instead of the start.
+        tell(closing ? { type: 'close' } : { type: 'start', options });
+      } else if (message.type === 'failed')
+        reject(new Error(`listings API failed: ${message.message}`));
       else if (message.type === 'ready') resolve(message.url);
     });
   });
   // Its failure is read through `ready`; never an unhandled rejection.
   ready.catch(() => undefined);
-  tell({ type: 'start', options });
 
   return {
     pid: child.pid ?? 0,
@@ -74,7 +79,7 @@ export function startListingsProcess(
     async close() {
       closing = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
-      tell({ type: 'close' });
+      if (listening) tell({ type: 'close' });
       const timer = setTimeout(() => {
         logger.error({ pid: child.pid }, 'listings API process did not stop in time: killed');
         child.kill('SIGKILL');

@@ -3,13 +3,13 @@ import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ScrollRestoration } from 'react-router';
 import type { Lang } from '../../shared/contract';
-import { THEME_SCRIPT } from '../hooks/theme';
+import { INLINE_THEME_SCRIPT } from './inline-scripts';
 import { DATA_SCRIPT_ID, useShell } from './shell';
 
 /**
  * The whole HTML document, rendered by React on both sides. The inline theme script runs before
- * first paint (no flash); the inline data script carries the router's hydration data. Both carry
- * the request's CSP nonce, which browsers hide after load: hydration must not compare it.
+ * first paint (no flash); it is fixed text, allowed by its hash in the Content-Security-Policy.
+ * The JSON data element carries the router's hydration data; browsers do not execute it.
  */
 export function Document({
   lang,
@@ -31,9 +31,8 @@ export function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script
-          nonce={shell.nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: INLINE_THEME_SCRIPT }}
         />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -49,9 +48,9 @@ export function Document({
         <ScrollRestoration />
         <script
           id={DATA_SCRIPT_ID}
-          nonce={shell.nonce}
+          type="application/json"
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: shell.dataScript }}
+          dangerouslySetInnerHTML={{ __html: shell.dataJson }}
         />
       </body>
     </html>

@@ -1,23 +1,34 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-// What the HTML document needs beyond the page's data: the CSP nonce of the inline scripts, the
-// stylesheets and module preloads of the build, and the inline script that carries the router's
-// hydration data. The server fills it per request; the browser reads the same values back from
-// the page so the document hydrates identically.
+// What the HTML document needs beyond the page's data: the stylesheets and module preloads of the
+// build, and the JSON data element that carries the router's hydration data. The server fills it
+// per request; the browser reads the same values back from the page so the document hydrates
+// identically.
+//
+// No inline script of a page depends on the request: the data travels as JSON in a
+// `<script type="application/json">` element, which browsers never execute, and the only
+// executed inline script (the theme's) is fixed text whose hash the Content-Security-Policy lists.
+// A page is then the same bytes for every visitor and can be cached by an edge.
 
 export interface Shell {
-  nonce: string | undefined;
   stylesheets: string[];
   modulePreloads: string[];
-  /** Body of the inline data script (hydration data and the shell itself). */
-  dataScript: string;
+  /** Text of the JSON data element: a PageData, script-safe. */
+  dataJson: string;
+}
+
+/** What the JSON data element holds. */
+export interface PageDataJson<Hydration = unknown> {
+  /** The router's hydration state (client/app/hydration.ts). */
+  hydration: Hydration;
+  /** The shell as the browser needs it, and the frame file of the page. */
+  shell: { stylesheets: string[]; modulePreloads: string[]; frame?: string };
 }
 
 const ShellContext = createContext<Shell>({
-  nonce: undefined,
   stylesheets: [],
   modulePreloads: [],
-  dataScript: '',
+  dataJson: '',
 });
 
 export function ShellProvider({ shell, children }: { shell: Shell; children: ReactNode }) {
@@ -39,7 +50,7 @@ const ESCAPES: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-/** JSON inside an inline script: nothing that could close the tag or start a comment (one pass). */
+/** JSON inside a script element: nothing that could close the tag or start a comment (one pass). */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(UNSAFE, (c) => ESCAPES[c] ?? c);
 }

@@ -1,30 +1,42 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import security, { contentSecurityPolicy, tileOrigin } from './security';
+import { createHash } from 'node:crypto';
+import security, { contentSecurityPolicy, scriptHashSource, tileOrigin } from './security';
+import { INLINE_SCRIPTS } from '../../client/app/inline-scripts';
 
 describe('security headers', () => {
   const app = Fastify({ trustProxy: true });
   beforeAll(async () => {
-    await app.register(security, { dev: false, imgSources: ['https://*.tile.example'] });
-    app.get('/page', async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(`<p>${request.cspNonce}</p>`),
+    await app.register(security, {
+      dev: false,
+      imgSources: ['https://*.tile.example'],
+      inlineScripts: ['a()', 'b()'],
+    });
+    app.get('/page', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<p>page</p>'),
     );
     app.get('/json', async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(() => app.close());
 
-  it('gives every HTML answer a CSP with a fresh nonce', async () => {
+  it('gives every HTML answer the same CSP, allowing the inline scripts by their hashes', async () => {
     const a = await app.inject('/page');
     const b = await app.inject('/page');
-    const nonce = /'nonce-([^']+)'/.exec(String(a.headers['content-security-policy']))?.[1];
-    expect(nonce).toBeTruthy();
-    expect(a.body).toBe(`<p>${nonce}</p>`);
-    expect(b.headers['content-security-policy']).not.toContain(nonce);
-    expect(a.headers['content-security-policy']).toContain("object-src 'none'");
-    expect(a.headers['content-security-policy']).toContain(
-      "img-src 'self' data: https://*.tile.example",
-    );
+    const csp = String(a.headers['content-security-policy']);
+    const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash('a()')}' 'sha256-${hash('b()')}';`);
+    expect(csp).not.toContain('nonce');
+    expect(/script-src [^;]*/.exec(csp)?.[0]).not.toContain('unsafe');
+    expect(b.headers['content-security-policy']).toBe(csp);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("img-src 'self' data: https://*.tile.example");
+  });
+
+  it("lists the document's inline scripts by default", () => {
+    const csp = contentSecurityPolicy({ dev: false, imgSources: [] }, false);
+    expect(INLINE_SCRIPTS.length).toBeGreaterThan(0);
+    for (const script of INLINE_SCRIPTS) expect(csp).toContain(scriptHashSource(script));
   });
 
   it.each([
@@ -48,13 +60,13 @@ describe('security headers', () => {
   });
 
   it('lets Vite inject styles and its websocket in development only', () => {
-    expect(contentSecurityPolicy('n', { dev: true, imgSources: [] }, false)).toContain(
+    expect(contentSecurityPolicy({ dev: true, imgSources: [] }, false)).toContain(
       "style-src 'self' 'unsafe-inline'",
     );
-    expect(contentSecurityPolicy('n', { dev: false, imgSources: [] }, false)).toContain(
-      "style-src 'self' 'nonce-n'",
+    expect(contentSecurityPolicy({ dev: false, imgSources: [] }, false)).toContain(
+      "style-src 'self';",
     );
-    expect(contentSecurityPolicy('n', { dev: false, imgSources: [] }, false)).toContain(
+    expect(contentSecurityPolicy({ dev: false, imgSources: [] }, false)).toContain(
       "connect-src 'self';",
     );
   });

@@ -1,23 +1,26 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { INLINE_SCRIPTS } from '../../client/app/inline-scripts';
 
-// Security headers of every answer, and the Content-Security-Policy of HTML pages with a fresh
-// nonce per request for the inline scripts (theme, hydration data). HSTS only when the request
-// came over HTTPS (directly or through a trusted proxy).
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The CSP nonce of this request's inline scripts. */
-    cspNonce: string;
-  }
-}
+// Security headers of every answer, and the Content-Security-Policy of HTML pages. The inline
+// scripts of pages are fixed text (client/app/inline-scripts.ts): the policy allows each by its
+// sha256 hash, computed once at boot, so it is the same for every request and a page cached by an
+// edge stays valid for every visitor. HSTS only when the request came over HTTPS (directly or
+// through a trusted proxy).
 
 export interface SecurityOptions {
   /** Development: Vite injects styles and talks over a websocket. */
   dev: boolean;
   /** Extra image origins (map tiles). */
   imgSources: string[];
+  /** The inline scripts pages execute (default: the document's, client/app/inline-scripts.ts). */
+  inlineScripts?: readonly string[];
+}
+
+/** The CSP source of an inline script: `'sha256-…'` of its exact UTF-8 text. */
+export function scriptHashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /** The image origin of a tile URL template: {s} subdomains become a wildcard. */
@@ -32,15 +35,13 @@ export function tileOrigin(template: string): string | undefined {
   }
 }
 
-export function contentSecurityPolicy(
-  nonce: string,
-  options: SecurityOptions,
-  https: boolean,
-): string {
+export function contentSecurityPolicy(options: SecurityOptions, https: boolean): string {
+  const hashes = (options.inlineScripts ?? INLINE_SCRIPTS).map(scriptHashSource);
   const directives = [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}'`,
-    options.dev ? `style-src 'self' 'unsafe-inline'` : `style-src 'self' 'nonce-${nonce}'`,
+    [`script-src 'self'`, ...hashes].join(' '),
+    // Pages have no inline style element; Vite injects the styles in development.
+    options.dev ? `style-src 'self' 'unsafe-inline'` : `style-src 'self'`,
     `style-src-attr 'unsafe-inline'`,
     `img-src 'self' data: ${options.imgSources.join(' ')}`.trim(),
     `font-src 'self'`,
@@ -57,10 +58,10 @@ export function contentSecurityPolicy(
 }
 
 async function security(app: FastifyInstance, options: SecurityOptions) {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
-    request.cspNonce = randomBytes(16).toString('base64');
-  });
+  const policy = {
+    http: contentSecurityPolicy(options, false),
+    https: contentSecurityPolicy(options, true),
+  };
   app.addHook('onSend', async (request, reply, payload) => {
     const https = request.protocol === 'https';
     reply.header('x-content-type-options', 'nosniff');
@@ -71,10 +72,7 @@ async function security(app: FastifyInstance, options: SecurityOptions) {
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      reply.header(
-        'content-security-policy',
-        contentSecurityPolicy(request.cspNonce, options, https),
-      );
+      reply.header('content-security-policy', https ? policy.https : policy.http);
     }
     return payload;
   });

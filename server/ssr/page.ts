@@ -87,7 +87,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       ssr = await renderer.load();
       result = await ssr.render(toFetchRequest(request, origin, controller.signal), {
         api: app.portalApi(request, { signal: controller.signal, tags }),
-        nonce: request.cspNonce,
         assets: renderer.assets,
         origin,
         tags,

@@ -206,7 +206,6 @@ async function inMemoryRenderer(apiUrl: string) {
     render: (pagePath: string, origin: string) =>
       ssr.render(new Request(new URL(pagePath, origin)), {
         api,
-        nonce: 'bench',
         assets: renderer.assets,
         origin,
         tags: new Set(),

@@ -12,13 +12,10 @@ interface PageState {
 }
 
 function pageState(html: string): { state: PageState; shell: { frame?: string } } {
-  const script =
-    /window\.__staticRouterHydrationData=(.*?);window\.__portalShell=(.*?);<\/script>/s.exec(html);
+  const script = /<script id="portal-data" type="application\/json">(.*?)<\/script>/s.exec(html);
   if (!script) throw new Error('no hydration data on the page');
-  return {
-    state: JSON.parse(script[1]!) as PageState,
-    shell: JSON.parse(script[2]!) as { frame?: string },
-  };
+  const data = JSON.parse(script[1]!) as { hydration: PageState; shell: { frame?: string } };
+  return { state: data.hydration, shell: data.shell };
 }
 
 describe.each(testDbKinds)('frame file on %s', (kind) => {
