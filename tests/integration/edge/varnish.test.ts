@@ -108,7 +108,11 @@ function call(
   });
 }
 
-describe.skipIf(!VARNISHD).each(testDbKinds)('Varnish in front of the web app on %s', (kind) => {
+const TITLE = VARNISHD
+  ? 'Varnish in front of the web app on %s'
+  : `Varnish in front of the web app on %s (skipped: ${SKIP_MESSAGE})`;
+
+describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   let db: Db;
   let tmp: string;
   let api: FastifyInstance;
