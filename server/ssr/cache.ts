@@ -28,9 +28,10 @@ const SPACE_SEPARATED = new Set(['surrogate-key', 'xkey']);
 
 /**
  * The tag header's value: Surrogate-Key (Fastly) and xkey (Varnish's xkey vmod) are
- * space-separated, Cache-Tag (Cloudflare) comma-separated.
+ * space-separated, Cache-Tag (Cloudflare) comma-separated. Sorted: a page's loaders add their
+ * tags in the order their data arrives, and the same page must give the same header.
  */
 export function cacheTagValue(headerName: string, tags: Iterable<string>): string {
-  const clean = [...new Set(tags)].filter((tag) => /^[\w:.\-/]+$/.test(tag));
+  const clean = [...new Set(tags)].filter((tag) => /^[\w:.\-/]+$/.test(tag)).sort();
   return clean.join(SPACE_SEPARATED.has(headerName.toLowerCase()) ? ' ' : ',');
 }
