@@ -81,6 +81,25 @@ export function formatSurface(m2: number, lang: Lang): string {
 export type DateStyle = 'long' | 'medium' | 'short';
 
 /**
+ * A rate in percent, up to two decimals, in the language's typography.
+ * @example formatPercent(4.3, 'fr') // '4,3 %' (no-break space); in English '4.3%'
+ */
+export function formatPercent(pct: number, lang: Lang): string {
+  return numberFormat(lang, 'rate', { style: 'percent', maximumFractionDigits: 2 }).format(
+    pct / 100,
+  );
+}
+
+/**
+ * What goes between a label and what it introduces: a no-break space and a colon in French, a
+ * colon alone in English.
+ * @example `Bien suivant${colon('fr')}Villa` // 'Bien suivant : Villa'; in English 'Next property: Villa'
+ */
+export function colon(lang: Lang): string {
+  return lang === 'fr' ? '\u00a0: ' : ': ';
+}
+
+/**
  * A change in percent, signed (a true minus sign), one decimal; French puts a no-break space
  * before the sign %.
  * @example formatChangePct(-5, 'fr') // '−5,0 %'; in English '−5.0%'; formatChangePct(3.2, 'en') // '+3.2%'

@@ -12,6 +12,7 @@ import { describeError } from './errors';
 import { ErrorPage, ErrorPageBoundary, ErrorPageFailure } from './error-page';
 import { usePageData } from './links';
 import { langOfPath } from './route-table';
+import { RouteAnnouncer } from './route-focus';
 import type { RootData } from './routes';
 
 function useDocumentI18n() {
@@ -67,6 +68,7 @@ export function Frame() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <RouteAnnouncer />
       <Footer
         lang={root.lang}
         config={root.config}

@@ -5,6 +5,7 @@ import type { Config, Lang } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
 import { linkBuilder } from '../app/links';
 import { useSelectionCount } from '../hooks/use-selection-count';
+import { useHydrated } from '../hooks/use-selection';
 import { LanguageLinks } from './language-switch';
 import { MENU_ID, MenuModal } from './menu-modal';
 
@@ -12,6 +13,7 @@ import { MENU_ID, MenuModal } from './menu-modal';
 export function Header({ lang, config }: { lang: Lang; config: Config }) {
   const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const burger = useRef<HTMLButtonElement>(null);
   const count = useSelectionCount();
   const to = linkBuilder(lang, config);
@@ -58,25 +60,27 @@ export function Header({ lang, config }: { lang: Lang; config: Config }) {
             </span>
           </a>
           <LanguageLinks lang={lang} config={config} variant="header" />
-          <button
-            ref={burger}
-            type="button"
-            className="icon-button burger"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={MENU_ID}
-            onClick={() => setMenuOpen(true)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                d="M4 7h16M4 12h16M4 17h16"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-            <span className="visually-hidden">{t`Menu`}</span>
-          </button>
+          {hydrated ? (
+            <button
+              ref={burger}
+              type="button"
+              className="icon-button burger"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              aria-controls={MENU_ID}
+              onClick={() => setMenuOpen(true)}
+            >
+              <BurgerIcon />
+              <span className="visually-hidden">{t`Menu`}</span>
+            </button>
+          ) : (
+            // Before the page runs (or without JavaScript) the burger is a link to the menu,
+            // which CSS shows as the link's target.
+            <a href={`#${MENU_ID}`} className="icon-button burger">
+              <BurgerIcon />
+              <span className="visually-hidden">{t`Menu`}</span>
+            </a>
+          )}
         </div>
       </div>
       <MenuModal
@@ -87,5 +91,18 @@ export function Header({ lang, config }: { lang: Lang; config: Config }) {
         config={config}
       />
     </header>
+  );
+}
+
+function BurgerIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+      <path
+        d="M4 7h16M4 12h16M4 17h16"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }

@@ -56,10 +56,18 @@ export function LanguageLinks({
               hrefLang={to}
               lang={to}
               aria-current={to === lang ? 'true' : undefined}
-              aria-label={variant === 'header' ? language : undefined}
               onClick={onNavigate}
             >
-              {variant === 'header' ? to.toUpperCase() : language}
+              {variant === 'header' ? (
+                // The accessible name starts with the visible code (speech control users say
+                // "EN") and then names the language.
+                <>
+                  {to.toUpperCase()}
+                  <span className="visually-hidden"> ({language})</span>
+                </>
+              ) : (
+                language
+              )}
             </a>
           </li>
         );

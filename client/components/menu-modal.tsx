@@ -4,6 +4,7 @@ import type { Config, Lang } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
 import { linkBuilder } from '../app/links';
 import { useSelectionCount } from '../hooks/use-selection-count';
+import { useHydrated } from '../hooks/use-selection';
 import { LanguageLinks } from './language-switch';
 import { ThemeChooser } from './theme-chooser';
 
@@ -31,6 +32,7 @@ export function MenuModal({
   const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const count = useSelectionCount();
+  const hydrated = useHydrated();
   const to = linkBuilder(lang, config);
   const natures = indexConfig(config).enabledNatures.flatMap(
     (id) => config.natures.find((n) => n.id === id) ?? [],
@@ -69,21 +71,22 @@ export function MenuModal({
       <div className="menu__panel">
         <div className="menu__head">
           <h2 id={`${MENU_ID}-title`} className="menu__title">{t`Menu`}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={close}
-            aria-label={t`Fermer le menu`}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className="icon-button"
+              onClick={close}
+              aria-label={t`Fermer le menu`}
+            >
+              <CloseIcon />
+            </button>
+          ) : (
+            // Without JavaScript the menu is open as the target of the burger link: leaving
+            // the target closes it.
+            <a href="#main" className="icon-button" aria-label={t`Fermer le menu`}>
+              <CloseIcon />
+            </a>
+          )}
         </div>
         <nav aria-label={t`Menu principal`}>
           <ul className="menu__links">
@@ -113,5 +116,13 @@ export function MenuModal({
         </div>
       </div>
     </dialog>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -27,7 +27,7 @@ import {
   pickNature,
 } from '../components/agency/directory-query';
 import { FeeScale } from '../components/agency/fee-scale';
-import { Reviews } from '../components/agency/reviews';
+import { Reviews, reviewAnchor } from '../components/agency/reviews';
 import { agencyJsonLd } from '../components/agency/json-ld';
 import { useNatureHash } from '../components/agency/use-nature-hash';
 
@@ -35,6 +35,11 @@ import { useNatureHash } from '../components/agency/use-nature-hash';
 // agency/{agence}/): the agency, its offers by nature (nature and page in the query; a nature in
 // the hash of a link opens that nature), its reviews from the reviews service, its fee scale and
 // the contact form. An inactive agency is shown as such; an unknown one is a 404.
+
+/** The query key of the reviews shown: ?avis=2 shows the first 8 (works without JavaScript). */
+export const REVIEWS_PARAM = 'avis';
+const REVIEWS_PAGE_SIZE = 4;
+const MAX_REVIEWS = 48;
 
 /** How long the reviews service may take before the page goes on without its block. */
 export const REVIEWS_WAIT_MS = 2500;
@@ -47,6 +52,8 @@ export interface AgencyData {
   offers: OfferList | null;
   /** null when the reviews service failed or was too slow: the block is left out. */
   reviews: ReviewList | null;
+  /** How many pages of reviews are shown (?avis=n: the first 4 × n). */
+  reviewsPage: number;
   /** The contact form's outcome after a post without JavaScript. */
   contact: ContactPageState | null;
 }
@@ -59,6 +66,13 @@ const CONTACT_STATUS_CODES: Record<ContactPageState['status'], number> = {
   'rate-limited': 429,
   failed: 503,
 };
+
+/** The link to one more page of reviews: the same page, the first new review as its target. */
+function moreReviewsHref(search: string, pathname: string, next: number, shown: number): string {
+  const query = new URLSearchParams(search);
+  query.set(REVIEWS_PARAM, String(next));
+  return `${pathname}?${query}#${reviewAnchor(shown + 1)}`;
+}
 
 export function agencyHref(
   slug: string,
@@ -83,6 +97,10 @@ export default defineScreen({
     const asked = natureOfSlug(url.searchParams.get('nature'), lang, config);
     const nature = pickNature(asked, agency.offerCounts, config);
     const page = parsePage(url.searchParams.get('page'));
+    const reviewsPage = Math.min(
+      parsePage(url.searchParams.get(REVIEWS_PARAM)),
+      MAX_REVIEWS / REVIEWS_PAGE_SIZE,
+    );
     const count = agency.offerCounts[nature] ?? 0;
     const reviewsSignal = AbortSignal.any([signal, AbortSignal.timeout(REVIEWS_WAIT_MS)]);
     const [offers, reviews] = await Promise.all([
@@ -94,8 +112,22 @@ export default defineScreen({
           )
         : Promise.resolve(null),
       // The reviews service being down hides the block, not the page.
-      api.get('reviews', { agency: agency.id, lang }, { signal: reviewsSignal }).catch(() => null),
+      api
+        .get(
+          'reviews',
+          { agency: agency.id, lang, limit: reviewsPage * REVIEWS_PAGE_SIZE },
+          { signal: reviewsSignal },
+        )
+        .catch(() => null),
     ]);
+    // More reviews asked than there are: the last page that shows some.
+    const reviewsPages = pageCount(reviews?.total ?? 0, REVIEWS_PAGE_SIZE);
+    if (reviews && reviewsPage > Math.max(1, reviewsPages)) {
+      const to = new URL(url.href);
+      if (reviewsPages > 1) to.searchParams.set(REVIEWS_PARAM, String(reviewsPages));
+      else to.searchParams.delete(REVIEWS_PARAM);
+      throw redirect(`${to.pathname}${to.search}`);
+    }
     const pages = pageCount(offers?.total ?? 0, AGENCY_OFFERS_PAGE_SIZE);
     if (page > pages) {
       const defaultNature = pickNature(undefined, agency.offerCounts, config);
@@ -103,7 +135,7 @@ export default defineScreen({
     }
     const form = decodePageFormState(request.headers.get(PAGE_FORM_HEADER));
     const contact = form?.form === 'contact' && form.target.agency_id === agency.id ? form : null;
-    return { agency, nature, page, pages, offers, reviews, contact };
+    return { agency, nature, page, pages, offers, reviews, reviewsPage, contact };
   },
 
   status: (data) => (data.contact ? CONTACT_STATUS_CODES[data.contact.status] : 200),
@@ -196,7 +228,18 @@ export default defineScreen({
           lang={lang}
           config={config}
         />
-        {reviews ? <Reviews reviews={reviews} lang={lang} /> : null}
+        {reviews ? (
+          <Reviews
+            reviews={reviews}
+            lang={lang}
+            pageSize={REVIEWS_PAGE_SIZE}
+            moreHref={
+              reviews.total > reviews.items.length && reviews.items.length < MAX_REVIEWS
+                ? moreReviewsHref(search, pathname, data.reviewsPage + 1, reviews.items.length)
+                : null
+            }
+          />
+        ) : null}
         <FeeScale entries={agency.feeScale} lang={lang} config={config} />
         {agency.active ? (
           <ContactForm

@@ -24,11 +24,12 @@ import { Breadcrumbs, breadcrumbJsonLd, searchCrumbs, type Crumb } from '../comp
 import { ContactForm } from '../components/contact-form';
 import { offerAmount, photoUrl } from '../components/offer-card';
 import { AgencyBlock } from '../components/offer/agency-block';
+import { ContactBar } from '../components/offer/contact-bar';
 import { CondoInfo } from '../components/offer/condo';
 import { EnergyDiagnosis } from '../components/offer/energy-scale';
 import { FeeBreakdown, usePriceText } from '../components/offer/fees';
 import { Details, Features } from '../components/offer/features';
-import { Gallery } from '../components/offer/gallery';
+import { GALLERY_ID, Gallery } from '../components/offer/gallery';
 import { MediaTour } from '../components/offer/media-tour';
 import { OfferActions } from '../components/offer/offer-actions';
 import {
@@ -296,6 +297,9 @@ function Unavailable({ contact, lang }: { contact: ContactPageState; lang: Lang 
   );
 }
 
+/** The offer's contact form: the target of the phone's contact bar. */
+const CONTACT_FORM_ID = 'contact';
+
 let browserApi: ReturnType<typeof createBrowserApi> | undefined;
 // The last page view counted (a re-render or a second effect run is not a new view).
 let lastView: string | null = null;
@@ -368,7 +372,7 @@ function OfferPage({
   return (
     <article className="offer" aria-labelledby="offer-title">
       <Breadcrumbs crumbs={crumbs} />
-      {nav ? <OfferNavigation nav={nav} /> : null}
+      {nav ? <OfferNavigation nav={nav} lang={lang} /> : null}
       <header className="offer__head">
         <div className="offer__titles">
           <h1 id="offer-title" className="offer__title">
@@ -451,12 +455,14 @@ function OfferPage({
           <AgencyBlock
             agency={offer.agency}
             offerId={offer.id}
+            nature={offer.nature.id}
             phoneRevealed={data.phoneRevealed}
             lang={lang}
             config={config}
           />
           <ContactForm
             key={offer.id}
+            id={CONTACT_FORM_ID}
             target={{ offerId: offer.id }}
             lang={lang}
             pageState={data.contact}
@@ -464,6 +470,13 @@ function OfferPage({
           />
         </aside>
       </div>
+      <ContactBar
+        offerId={offer.id}
+        phone={offer.agency.phone}
+        phoneRevealed={data.phoneRevealed}
+        galleryId={GALLERY_ID}
+        formId={CONTACT_FORM_ID}
+      />
     </article>
   );
 }

@@ -57,7 +57,7 @@ const NetworkQuery = v.object({ lang: langParam });
 
 const SurveyQuery = v.object({
   agency: idParam,
-  /** Reviews are not translated: those written in this language come first. */
+  /** The page's language (reviews are not translated; each says its own language). */
   lang: langParam,
   limit: limitParam(4, 50),
   page: pageParam,
@@ -161,15 +161,18 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
           word_similarity(${text}, a.search_name) DESC, similarity(${text}, a.search_name) DESC`;
       }
       const where = sql<boolean>`(${conds.length > 0 ? sql.join(conds, sql` AND `) : sql`true`})`;
-      // Names are compared on their accent-free lowercase form, byte order: the same on every
-      // server. Relevance: how well the name matches when one is searched, then the agency's
-      // relevance index (migration 006), then the name (the ranking page says so).
-      const byName = sql`a.search_name COLLATE "C" ASC, a.id ASC`;
+      // Names are sorted as a reader expects (ICU's root collation, on PostgreSQL and PGlite
+      // alike): accents and case second to the letters, a space before any letter, so "Cap
+      // Saphir Nice" comes before "Cap Saphir Nice Centre" and "Èze" among the E. The id breaks
+      // ties: pages never overlap. Relevance: how well the name matches when one is searched,
+      // then the agency's relevance index (migration 006), then the name (the ranking page says
+      // so).
+      const byName = sql`a.name COLLATE "und-x-icu" ASC, a.id ASC`;
       const order =
         q.sort === 'az'
           ? byName
           : q.sort === 'za'
-            ? sql`a.search_name COLLATE "C" DESC, a.id DESC`
+            ? sql`a.name COLLATE "und-x-icu" DESC, a.id DESC`
             : searchRank
               ? sql`${searchRank}, ${agencyRelevance} DESC, ${byName}`
               : sql`${agencyRelevance} DESC, ${byName}`;
@@ -225,7 +228,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { agency, lang, limit, page } = request.query;
+      const { agency, limit, page } = request.query;
       const exists = await db.kysely
         .selectFrom('agencies')
         .select('id')
@@ -245,8 +248,7 @@ export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
           .selectFrom('reviews')
           .selectAll()
           .where('agency_id', '=', agency)
-          // Reviews are not translated: those written in the language asked come first.
-          .orderBy(sql`lang = ${lang}`, 'desc')
+          // Newest first, whatever their language (the page marks a review in another language).
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(limit)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENCY_COUNT, buildAgencies } from './agencies';
 import { buildGeography, lieuPath, type LieuRow } from './geography';
 import { DEFAULT_NOW, DEFAULT_SEED } from './index';
+import { REVIEW_RESPONSES } from './phrases';
 
 const geo = buildGeography();
 const data = buildAgencies(DEFAULT_SEED, geo, DEFAULT_NOW);
@@ -97,6 +98,16 @@ describe('reviews', () => {
     const answered = data.reviews.filter((r) => r.response !== null).length / data.reviews.length;
     expect(answered).toBeGreaterThan(0.2);
     expect(answered).toBeLessThan(0.6);
+  });
+
+  it("answers each review in the review's language and in its tone", () => {
+    const answered = data.reviews.filter((r) => r.response !== null);
+    for (const r of answered) {
+      const tone = r.rating >= 4 ? 'good' : 'critical';
+      expect(REVIEW_RESPONSES[tone][r.lang]).toContain(r.response);
+    }
+    expect(answered.some((r) => r.rating <= 3)).toBe(true);
+    expect(answered.some((r) => r.rating >= 4)).toBe(true);
   });
 });
 

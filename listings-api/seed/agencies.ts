@@ -343,7 +343,9 @@ function buildReviews(seed: number, agencies: AgencyRow[], now: Date): ReviewRow
         author: `${first} ${initial}.`,
         title,
         body,
-        response: rng.chance(rating <= 3 ? 0.7 : 0.35) ? rng.pick(REVIEW_RESPONSES[lang]) : null,
+        response: rng.chance(rating <= 3 ? 0.7 : 0.35)
+          ? rng.pick(REVIEW_RESPONSES[rating >= 4 ? 'good' : 'critical'][lang])
+          : null,
         source: rng.pick(REVIEW_SOURCES),
         created_at: new Date(now.getTime() - Math.floor(rng.next() * threeYears)),
       });

@@ -523,15 +523,35 @@ export const REVIEWS_BAD: Readonly<Record<'fr' | 'en', ReadonlyArray<readonly [s
       ['Poor communication', 'We had to chase the agency several times to get answers.'],
     ],
   };
-export const REVIEW_RESPONSES: Readonly<Record<'fr' | 'en', readonly string[]>> = {
-  fr: [
-    'Merci pour votre confiance et pour ce retour, au plaisir de vous accompagner à nouveau.',
-    'Merci pour votre message. Nous prenons bonne note de vos remarques pour améliorer notre suivi.',
-    'Toute l’équipe vous remercie et vous souhaite beaucoup de bonheur dans votre nouvelle demeure.',
-  ],
-  en: [
-    'Thank you for your trust and your feedback; we look forward to helping you again.',
-    'Thank you for your message. We have taken note of your comments to improve our follow-up.',
-    'The whole team thanks you and wishes you every happiness in your new home.',
-  ],
+/**
+ * The agency's replies, by the tone of the review: thanks under a good one (4 or 5 stars), an
+ * apology and an offer to talk under a mixed or bad one.
+ */
+export const REVIEW_RESPONSES: Readonly<
+  Record<'good' | 'critical', Readonly<Record<'fr' | 'en', readonly string[]>>>
+> = {
+  good: {
+    fr: [
+      'Merci pour votre confiance et pour ce retour, au plaisir de vous accompagner à nouveau.',
+      'Merci pour votre message : toute l’équipe est ravie d’avoir pu vous accompagner.',
+      'Toute l’équipe vous remercie et vous souhaite beaucoup de bonheur dans votre nouvelle demeure.',
+    ],
+    en: [
+      'Thank you for your trust and your feedback; we look forward to helping you again.',
+      'Thank you for your message: the whole team is delighted to have been of help.',
+      'The whole team thanks you and wishes you every happiness in your new home.',
+    ],
+  },
+  critical: {
+    fr: [
+      'Nous regrettons que notre accompagnement n’ait pas été à la hauteur de vos attentes. Nous prenons bonne note de vos remarques pour améliorer notre suivi.',
+      'Merci d’avoir pris le temps de nous écrire. Nous sommes désolés de ce manque de suivi et souhaitons en parler avec vous : n’hésitez pas à nous appeler.',
+      'Nous entendons vos critiques et vous présentons nos excuses. Votre retour a été partagé avec toute l’équipe afin que cela ne se reproduise pas.',
+    ],
+    en: [
+      'We are sorry that our service fell short of your expectations. We have taken note of your comments to improve our follow-up.',
+      'Thank you for taking the time to write to us. We apologise for the lack of follow-up and would like to talk it over with you: please do call us.',
+      'We hear your criticism and apologise. Your feedback has been shared with the whole team so that this does not happen again.',
+    ],
+  },
 };

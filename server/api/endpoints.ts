@@ -16,6 +16,7 @@ import {
   NATURE_IDS,
   NatureIdSchema,
   NetworkSchema,
+  OfferClustersSchema,
   OfferDetailSchema,
   OfferListSchema,
   OfferNavigationSchema,
@@ -26,6 +27,7 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
+import { BboxParam, formatBbox } from '../../shared/bbox';
 import { agencyTag, listTags, offerTag } from '../../shared/cache-tags';
 import { ContactFormSchema, ProspectFormSchema } from '../../shared/contact-forms';
 import {
@@ -156,7 +158,9 @@ const offerSearchEntries = Object.fromEntries(
                   v.string(),
                   v.regex(/^[a-z_]{1,30}(,[a-z_]{1,30}){0,29}$/, 'must list assets'),
                 )
-              : digits;
+              : key === 'bbox'
+                ? v.pipe(BboxParam, v.transform(formatBbox))
+                : digits;
     return [key, v.optional(schema)];
   }),
 ) as unknown as Record<OfferSearchKey, v.OptionalSchema<v.GenericSchema<string>, undefined>>;
@@ -319,12 +323,13 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
   reviews: {
     service: 'reviews',
     upstream: '/client-survey',
-    // The reviews block shows the latest four (spec section 9).
+    // The reviews block shows the latest four (spec section 9), and four more at each "more
+    // reviews" (the page asks for the first 4 × n at once).
     upstreamQuery: (query) => ({ agency: query.agency, lang: query.lang, limit: query.limit ?? 4 }),
     query: v.object({
       agency: id,
       lang: LangSchema,
-      limit: v.optional(intBetween(1, 20)),
+      limit: v.optional(intBetween(1, 48)),
     }),
     answer: ReviewListSchema,
     tags: (_answer, query) => [`avis-${query.agency}`],
@@ -340,6 +345,25 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
     answer: OfferListSchema,
     tags: (answer, query) => [...offerTags(answer), ...searchListTags(query)],
     // A short life: the same list asked by many visitors at once costs one search.
+    cacheTtlMs: 15_000,
+    maxAge: 60,
+  },
+  offerClusters: {
+    upstream: '/offre/clusters',
+    query: v.object({
+      ...Object.fromEntries(
+        Object.entries(offerSearchEntries).filter(([key]) => key !== 'page' && key !== 'sort'),
+      ),
+      bbox: v.pipe(BboxParam, v.transform(formatBbox)),
+      zoom: intBetween(0, 20),
+      lang: LangSchema,
+    }) as unknown as Schema<PortalGetEndpoints['offerClusters']['query']>,
+    answer: OfferClustersSchema,
+    // Cached like the list of the same search: its offers' tags and the list's.
+    tags: (answer, query) => [
+      ...answer.clusters.flatMap((c) => (c.offer ? [offerTag(c.offer.id)] : [])),
+      ...searchListTags(query),
+    ],
     cacheTtlMs: 15_000,
     maxAge: 60,
   },
@@ -389,6 +413,7 @@ export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
       exclude_lieu: v.optional(idList),
       limit: v.optional(intBetween(1, 50)),
       search_key: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'is invalid'))),
+      bbox: v.optional(v.pipe(BboxParam, v.transform(formatBbox))),
       lang: LangSchema,
     }),
     answer: CompteurSchema,

@@ -6,7 +6,7 @@ test.describe('language switch', () => {
     context,
   }) => {
     await open(page, '/fr/');
-    await page.getByRole('link', { name: 'English', exact: true }).click();
+    await page.getByRole('link', { name: 'EN (English)', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
@@ -19,7 +19,7 @@ test.describe('language switch', () => {
 
   test('keeps the page: nature slugs are translated', async ({ page }) => {
     await page.goto('/fr/vente/');
-    await page.getByRole('link', { name: 'English', exact: true }).click();
+    await page.getByRole('link', { name: 'EN (English)', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/sale\/$/);
   });
 

@@ -63,7 +63,7 @@ test('a reduced price is labelled on its card and its offer page shows the price
   await expect(rows.last().getByRole('cell').first()).toHaveText(/^\d[\d\s\u202f]*\s€$/);
   await expect(rows.last().getByRole('cell').last()).toHaveText(/^\u2212\d+,\d\s%$/);
 
-  await page.getByRole('link', { name: 'English', exact: true }).click();
+  await page.getByRole('link', { name: 'EN (English)', exact: true }).click();
   await expect(page).toHaveURL(/\/en\//);
   await expect(page.locator('.offer__price').getByText('Price reduced')).toBeVisible();
   const history = page.getByRole('region', { name: 'Price history' });

@@ -64,7 +64,7 @@ export function ConsentManager({ cookiesHref }: { cookiesHref: string }) {
             </h2>
             <p id="consent-banner-text">
               {t`Nous n'utilisons que les cookies nécessaires au site. Avec votre accord, nous affichons aussi des contenus tiers (cartes, vidéos, visites virtuelles) qui peuvent déposer leurs propres cookies. Vous pouvez changer d'avis à tout moment.`}{' '}
-              <Link to={cookiesHref}>{t`En savoir plus`}</Link>
+              <Link to={cookiesHref}>{t`En savoir plus sur les cookies`}</Link>
             </p>
             <div className="consent-banner__actions">
               <button

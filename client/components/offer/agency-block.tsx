@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { AgencyContact, Config, Lang } from '../../../shared/contract';
+import type { AgencyContact, Config, Lang, NatureId } from '../../../shared/contract';
+import { indexConfig } from '../../../shared/config-index';
 import { parsePhone } from '../../../shared/contact-forms';
 import { href } from '../../../shared/routes';
 import { useHydrated } from '../../hooks/use-selection';
@@ -58,24 +59,32 @@ export function PhoneReveal({
 export function AgencyBlock({
   agency,
   offerId,
+  nature,
   phoneRevealed,
   lang,
   config,
 }: {
   agency: AgencyContact;
   offerId: number;
+  /** The offer's nature: the agency page opens on its offers of that nature. */
+  nature: NatureId;
   phoneRevealed: boolean;
   lang: Lang;
   config: Config;
 }) {
   const { t } = useLingui();
+  // In the query (not the hash): the server renders the right tab, with or without JavaScript.
+  const natureSlug = indexConfig(config).natures.get(nature)?.slug[lang];
+  const agencyHref = href('agency', { agence: agency.slug }, lang, config, {
+    query: new URLSearchParams(natureSlug ? { nature: natureSlug } : {}),
+  });
   return (
     <section className="agency-block" id={AGENCY_ANCHOR} aria-labelledby="agency-block-title">
       <h2 id="agency-block-title" className="agency-block__title">
         {t`L'agence`}
       </h2>
       <p className="agency-block__name">
-        <Link to={href('agency', { agence: agency.slug }, lang, config)}>{agency.name}</Link>
+        <Link to={agencyHref}>{agency.name}</Link>
       </p>
       {agency.network ? (
         <p className="agency-block__network">

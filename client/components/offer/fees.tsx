@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Fees, Lang, OfferDetail } from '../../../shared/contract';
-import { formatAmount, formatNumber, formatPrice } from '../../../shared/format';
+import { formatAmount, formatPercent, formatPrice } from '../../../shared/format';
 import { offerAmount } from '../offer-card';
 
 // Price and fee breakdown: the price in euros without decimals with the nature's suffix (or
@@ -33,7 +33,7 @@ export function FeeBreakdown({ offer, lang }: { offer: OfferDetail; lang: Lang }
   const rows: { label: string; value: string }[] = [];
   rows.push({ label: offer.nature.id === 'V' ? t`Prix` : t`Loyer`, value: price });
   if (fees) {
-    const percent = fees.percent !== null ? `${formatNumber(fees.percent, lang)} %` : null;
+    const percent = fees.percent !== null ? formatPercent(fees.percent, lang) : null;
     const amount = fees.amount !== null && !hidden ? formatAmount(fees.amount, lang) : null;
     const value = [percent, amount].filter(Boolean).join(' · ');
     rows.push({ label: i18n._(PAYER[fees.payer]), value: value || t`Non communiqué` });

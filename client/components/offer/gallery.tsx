@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Photo } from '../../../shared/contract';
+import { useHydrated } from '../../hooks/use-selection';
 import { photoSrcSet, photoUrl } from '../offer-card';
 
 // The offer's photos: the first one large, the next four as thumbnails, and a button for all of
@@ -22,6 +23,8 @@ import { photoSrcSet, photoUrl } from '../offer-card';
 const MAIN_SIZES = '(min-width: 1200px) 760px, (min-width: 768px) 62vw, 100vw';
 const THUMB_SIZES = '(min-width: 1200px) 180px, (min-width: 768px) 15vw, 48vw';
 const THUMBS = 4;
+const ALL_PHOTOS_ID = 'toutes-les-photos';
+export const GALLERY_ID = 'photos';
 const SWIPE_PX = 40;
 
 const largest = (photo: Photo) => photoUrl(photo, Math.max(...photo.widths));
@@ -31,6 +34,7 @@ const medium = (photo: Photo) =>
 export function Gallery({ photos, title }: { photos: readonly Photo[]; title: string }) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
+  const hydrated = useHydrated();
   const opener = useRef<HTMLElement | null>(null);
 
   const show = (index: number, from: HTMLElement) => {
@@ -47,7 +51,7 @@ export function Gallery({ photos, title }: { photos: readonly Photo[]; title: st
   const thumbs = rest.slice(0, THUMBS);
   const count = photos.length;
   return (
-    <section className="gallery" aria-label={t`Photos du bien`}>
+    <section className="gallery" id={GALLERY_ID} aria-label={t`Photos du bien`}>
       <a
         className="gallery__main"
         href={largest(first!)}
@@ -99,13 +103,49 @@ export function Gallery({ photos, title }: { photos: readonly Photo[]; title: st
         </ul>
       ) : null}
       {count > 1 ? (
-        <button
-          type="button"
-          className="gallery__all button"
-          onClick={(event) => show(0, event.currentTarget)}
-        >
-          {t`Voir les ${count} photos`}
-        </button>
+        hydrated ? (
+          <button
+            type="button"
+            className="gallery__all button"
+            onClick={(event) => show(0, event.currentTarget)}
+          >
+            {t`Voir les ${count} photos`}
+          </button>
+        ) : (
+          // Before the page runs (or without JavaScript): a link to the list of every photo,
+          // which CSS shows as the link's target.
+          <a className="gallery__all button" href={`#${ALL_PHOTOS_ID}`}>
+            {t`Voir les ${count} photos`}
+          </a>
+        )
+      ) : null}
+      {count > 1 && !hydrated ? (
+        <div id={ALL_PHOTOS_ID} className="gallery__every" tabIndex={-1}>
+          <ul>
+            {photos.map((photo, i) => {
+              const n = i + 1;
+              return (
+                <li key={photo.id}>
+                  <a
+                    href={largest(photo)}
+                    aria-label={t`Agrandir la photo ${n} sur ${count} : ${photo.alt || title}`}
+                  >
+                    <img
+                      src={photoUrl(photo, photo.widths[0] ?? 400)}
+                      srcSet={photoSrcSet(photo)}
+                      sizes={THUMB_SIZES}
+                      width={photo.width}
+                      height={photo.height}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       ) : null}
       {open !== null ? (
         <Lightbox photos={photos} start={open} title={title} onClose={onClose} />

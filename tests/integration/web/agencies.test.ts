@@ -322,28 +322,50 @@ describe.each(testDbKinds)('agency screens on %s', (kind) => {
     });
 
     it.each(['fr', 'en'] as Lang[])(
-      'shows the reviews written in the page’s language first, marking the others (%s)',
+      'shows the reviews newest first, marking those in the other language (%s)',
       async (lang) => {
-        // Fewer than four reviews in the page's language, and some in the other one.
+        const other = lang === 'fr' ? 'en' : 'fr';
+        // One in the page's language and one in the other among the latest four at least.
         const agency = await agencyWhere(
-          sql<boolean>`a.active AND (SELECT count(*) FILTER (WHERE r.lang = ${lang}) BETWEEN 1 AND 3
-            AND count(*) FILTER (WHERE r.lang <> ${lang}) > 0 FROM reviews r
-            WHERE r.agency_id = a.id)`,
+          sql<boolean>`a.active AND (SELECT count(DISTINCT latest.lang) FROM (SELECT r.lang
+            FROM reviews r WHERE r.agency_id = a.id ORDER BY r.created_at DESC, r.id DESC
+            LIMIT 4) latest) = 2`,
         );
         const reviews = await api<ReviewList>(
           `/client-survey?agency=${agency.id}&limit=4&lang=${lang}`,
         );
-        expect(reviews.items[0]!.lang).toBe(lang);
-        expect(reviews.items.some((r) => r.lang !== lang)).toBe(true);
+        const dates = reviews.items.map((r) => r.date);
+        expect(dates).toEqual([...dates].sort().reverse());
         const res = await get(agencyPath(agency.slug, lang));
-        const articles = [...res.body.matchAll(/<article class="review"( lang="(fr|en)")?>/g)];
-        expect(articles.map((m) => m[2] ?? lang)).toEqual(reviews.items.map((r) => r.lang));
-        const titles = [...res.body.matchAll(/class="review__title">([^<]*)</g)].map((m) =>
-          decode(m[1]!),
+        const titles = [
+          ...res.body.matchAll(/class="review__title"[^>]*?(?: lang="(fr|en)")?>([^<]*)</g),
+        ].map((m) => [m[1] ?? lang, decode(m[2]!)]);
+        expect(titles).toEqual(reviews.items.map((r) => [r.lang, r.title]));
+        const label = { fr: 'Avis en anglais', en: 'Review in French' }[lang];
+        expect((res.body.match(/class="review__lang"/g) ?? []).length).toBe(
+          reviews.items.filter((r) => r.lang === other).length,
         );
-        expect(titles).toEqual(reviews.items.map((r) => r.title));
+        expect(textOf(res.body)).toContain(label);
       },
     );
+
+    it('shows four more reviews at each ?avis=n, and the last ones past the end', async () => {
+      const agency = await agencyWhere(
+        sql<boolean>`a.active AND (SELECT count(*) FROM reviews r WHERE r.agency_id = a.id) > 8`,
+      );
+      const all = await api<ReviewList>(`/client-survey?agency=${agency.id}&limit=48&lang=fr`);
+      const count = (body: string) => (body.match(/class="review"/g) ?? []).length;
+      const first = await get(agencyPath(agency.slug, 'fr'));
+      expect(count(first.body)).toBe(4);
+      expect(decode(first.body)).toContain(`href="${agencyPath(agency.slug, 'fr')}?avis=2#avis-5"`);
+      const second = await get(`${agencyPath(agency.slug, 'fr')}?avis=2`);
+      expect(second.statusCode).toBe(200);
+      expect(count(second.body)).toBe(8);
+      const past = await get(`${agencyPath(agency.slug, 'fr')}?avis=12`);
+      expect(past.statusCode).toBe(302);
+      const last = Math.ceil(all.total / 4);
+      expect(past.headers.location).toBe(`${agencyPath(agency.slug, 'fr')}?avis=${last}`);
+    });
 
     it('shows the fee scale and the contact form for the agency', async () => {
       const res = await get(agencyPath(busy.slug, 'fr'));

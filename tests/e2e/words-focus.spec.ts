@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './helpers';
+import { agencyWithBilingualReviews, offersOf, offerWithPhotos } from './seed-data';
+
+// Words, focus and the cookie banner: no French typography in English pages (space before a
+// colon or a percent sign, word glued to a parenthesis, doubled or trailing spaces in headings),
+// focus on the new page's heading with its title announced after a navigation in the app (not on
+// the first load, not when a control of the page changes the query), and a cookie banner that
+// leaves most of a phone's screen to the page, with a link that says where it goes.
+
+/** Lines of the page's text, and its headings' and links' names, that break English typography. */
+async function typographyFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const english = (el: Element) => el.closest('[lang]')?.getAttribute('lang') !== 'fr';
+    const check = (where: string, text: string) => {
+      if (/\S {2,}\S/.test(text)) faults.push(`${where}: doubled space in ${JSON.stringify(text)}`);
+      if (/[\s\u00a0\u202f][:;!?%]/.test(text))
+        faults.push(`${where}: space before punctuation in ${JSON.stringify(text)}`);
+      if (/\p{L}\(|\( /u.test(text))
+        faults.push(`${where}: parenthesis in ${JSON.stringify(text)}`);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node as HTMLElement;
+      if (!english(el) || el.closest('script, style, noscript, template')) continue;
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('');
+      if (own.trim()) check(el.tagName.toLowerCase(), own.replace(/\n\s*/g, ' '));
+      const label = el.getAttribute('aria-label');
+      if (label) check(`aria-label of ${el.tagName.toLowerCase()}`, label);
+      if (/^H[1-6]$/.test(el.tagName) && el.textContent !== el.textContent?.trim())
+        faults.push(`heading with outer spaces: ${JSON.stringify(el.textContent)}`);
+    }
+    // The rendered text, as a visitor reads it (spans glued together), what is in French aside.
+    const hide = document.createElement('style');
+    hide.textContent = '[lang="fr"] { display: none !important; }';
+    document.head.append(hide);
+    const text = document.body.innerText;
+    hide.remove();
+    for (const line of text.split('\n')) check('text', line);
+    check('title', document.title);
+    return faults;
+  });
+}
+
+test('English pages follow English typography', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const offers = await offersOf(request, 'V', 'en');
+  const withPhotos = await offerWithPhotos(request, 'en', 2);
+  const agency = await agencyWithBilingualReviews(request);
+  const paths = [
+    '/en/',
+    '/en/sale/',
+    '/en/sale/villas/',
+    '/en/rent/',
+    // An offer seen from its list: the previous and next links of the search.
+    `${withPhotos.path}?from=${encodeURIComponent('/en/sale/')}`,
+    `/en/luxury-real-estate-agencies/agency/${agency.slug}/?avis=3`,
+    `/en/luxury-real-estate-agencies/agency/${offers[0]!.agency.slug}/`,
+    '/en/luxury-real-estate-agencies/',
+  ];
+  const faults: string[] = [];
+  for (const path of paths) {
+    await open(page, path);
+    faults.push(...(await typographyFaults(page)).map((f) => `${path} ${f}`));
+  }
+  expect(faults).toEqual([]);
+});
+
+test('French counts keep a space before their parenthesis', async ({ page, request }) => {
+  const agency = await agencyWithBilingualReviews(request);
+  await open(page, `/fr/annuaire-immobilier-luxe/agence/${agency.slug}/`);
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toMatch(/\p{L}\(\d/u);
+});
+
+for (const lang of ['fr', 'en'] as const) {
+  test(`after a navigation in the app, focus is on the new heading and the title is announced (${lang})`, async ({
+    page,
+  }) => {
+    await open(page, `/${lang}/`);
+    // The first load leaves focus to the browser.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    const announcer = page.locator('[data-route-announcer]');
+    await expect(announcer).toHaveText('');
+    await page
+      .getByRole('navigation', {
+        name: lang === 'fr' ? 'Navigation principale' : 'Main navigation',
+      })
+      .getByRole('link', { name: lang === 'fr' ? 'Vente' : 'Sale', exact: true })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/(vente|sale)/$`));
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(heading).toHaveAttribute('tabindex', '-1');
+    await expect(announcer).toHaveText(await page.title());
+    await expect(announcer).toHaveAttribute('aria-live', 'polite');
+
+    // The sort select changes the query: focus stays on it, for the next choice.
+    const select = page.locator('.sort-select select');
+    await select.focus();
+    await select.selectOption({ index: 2 });
+    await expect(page).toHaveURL(/\?sort=/);
+    await expect(select).toBeFocused();
+  });
+
+  test(`the cookie banner takes at most 30 % of a phone's screen and says where its link goes (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `/${lang}/`);
+    const banner = page.locator('.consent-banner');
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    expect(box.height * box.width).toBeLessThanOrEqual(0.3 * 390 * 844);
+    // Its buttons are on the screen, not scrolled away inside it.
+    for (const name of lang === 'fr'
+      ? ['Tout accepter', 'Tout refuser', 'Personnaliser']
+      : ['Accept all', 'Refuse all', 'Customise']) {
+      await expect(banner.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+    }
+    await expect(banner.getByRole('link')).toHaveText(
+      lang === 'fr' ? 'En savoir plus sur les cookies' : 'Learn more about cookies',
+    );
+  });
+}
