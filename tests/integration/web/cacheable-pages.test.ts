@@ -36,7 +36,8 @@ describe.each(testDbKinds)('cacheable pages on %s', (kind) => {
   const pages: Record<string, string> = {};
 
   beforeAll(async () => {
-    world = await startOfferWorld(kind);
+    // A busy machine's first render (Vite compiling the screens) must not time out.
+    world = await startOfferWorld(kind, { web: { upstreamTimeoutMs: 30_000 } });
     const id = await findOffer(world.db, sql<boolean>`o.nature = 'V'`);
     for (const lang of ['fr', 'en'] as Lang[]) {
       const offer = await offerDetail(world, id, lang);
@@ -44,6 +45,8 @@ describe.each(testDbKinds)('cacheable pages on %s', (kind) => {
     }
     pages['list fr'] = '/fr/vente/';
     pages['list en'] = '/en/sale/';
+    // Warm-up: the screens' code is compiled once.
+    for (const path of Object.values(pages)) await world.web.inject(path);
   });
   afterAll(async () => {
     await world?.close();
