@@ -38,9 +38,17 @@ export interface AppOptions {
   wrapRenderer?: (module: SsrModule) => SsrModule;
   /** Where the production build is (default dist/). */
   distDir?: string;
+  /** Clock of the page cache in milliseconds (tests move it). */
+  pageCacheClock?: () => number;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Brotli level of answers compressed per response, and of the page cache's stored pages. */
+const BROTLI_QUALITY = 4;
+/** Answers smaller than this are sent as they are (bytes). */
+const COMPRESS_THRESHOLD = 1024;
+/** The page route's URL pattern (server/ssr/page.ts). */
+const PAGE_ROUTE = '/*';
 
 /** One log line per request: id, method, route, status, duration. No IP, no query string. */
 class RequestLog extends LogController {
@@ -112,8 +120,8 @@ export async function buildApp(
   // once at build time and sent as they are (preCompressed below).
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   let redis: import('ioredis').Redis | undefined;
   if (config.redisUrl) {
@@ -195,6 +203,23 @@ export async function buildApp(
     const wrap = options.wrapRenderer;
     const inner = renderer;
     renderer = { ...inner, load: async () => wrap(await inner.load()) };
+  }
+  // Rendered public pages kept in this process, in front of the page route (PAGE_CACHE_BYTES).
+  if (config.pageCacheBytes > 0) {
+    const { PageCache, default: pageCache } = await import('./ssr/page-cache');
+    await app.register(pageCache, {
+      cache: new PageCache({
+        maxBytes: config.pageCacheBytes,
+        now: options.pageCacheClock,
+        brotliQuality: BROTLI_QUALITY,
+        compressThreshold: COMPRESS_THRESHOLD,
+      }),
+      pageRoute: PAGE_ROUTE,
+      cacheTagHeader: config.cacheTagHeader,
+      publicUrl: config.publicUrl,
+      changesIntervalMs: config.pageCacheChangesIntervalMs,
+      purgeRepeatMs: config.pageCachePurgeRepeatMs,
+    });
   }
   await app.register(pageRoutes, {
     renderer,

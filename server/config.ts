@@ -150,6 +150,20 @@ const EnvSchema = v.object({
     v.minValue(0, 'must be 0 (never) or more'),
   ),
   /**
+   * The page cache purges the same tags again these many milliseconds later, comma-separated
+   * (pages rendered again from answers the listings API still kept); 0: once only.
+   */
+  PAGE_CACHE_PURGE_REPEAT_MS: v.pipe(
+    v.optional(v.string(), '5000,60000'),
+    v.regex(/^\d{1,9}(,\d{1,9})*$/, 'must be milliseconds, comma-separated'),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map(Number)
+        .filter((ms) => ms > 0),
+    ),
+  ),
+  /**
    * Web processes sharing PORT (node:cluster); default: the number of cores. 1 serves from the
    * main process itself; development (--dev) always runs one.
    */
@@ -198,6 +212,8 @@ export interface Config {
   pageCacheBytes: number;
   /** Milliseconds between two purge polls of the page cache (GET /changes); 0: never. */
   pageCacheChangesIntervalMs: number;
+  /** Delays (ms) after which the page cache purges the same tags again; empty: once only. */
+  pageCachePurgeRepeatMs: number[];
   /** Web processes listening on `port` (1: the main process serves alone). */
   webProcesses: number;
 }
@@ -281,6 +297,7 @@ export function loadConfig(
     mapTileUrl: e.MAP_TILE_URL,
     pageCacheBytes: e.PAGE_CACHE_BYTES,
     pageCacheChangesIntervalMs: e.PAGE_CACHE_CHANGES_INTERVAL_MS,
+    pageCachePurgeRepeatMs: e.PAGE_CACHE_PURGE_REPEAT_MS,
     webProcesses: options.dev ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
   };
 }

@@ -8,7 +8,8 @@ import { buildListingsApp } from '../../../listings-api/app';
 import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
 
 // Building the web app for integration tests: rendered through Vite (the same plugins as the
-// build: Lingui macros, catalogs), pointed at a listings API given by URL.
+// build: Lingui macros, catalogs), pointed at a listings API given by URL. Every request renders
+// its page (no page cache) unless a test turns the page cache on with `pageCacheBytes`.
 
 export async function buildWebApp(
   listingsApiUrl: string,
@@ -18,6 +19,7 @@ export async function buildWebApp(
   const config: AppConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     renderer: 'vite',
+    pageCacheBytes: 0,
     ...overrides,
     listingsApiUrl,
   };
