@@ -35,6 +35,23 @@ describe('Varnish', () => {
     expect(b.requests).toHaveLength(1);
   });
 
+  it('tells the outcome of every request sent', async () => {
+    b.answer = { status: 403, body: 'Forbidden' };
+    const outcomes: string[] = [];
+    const purger = createEdgePurger(
+      { kind: 'varnish', urls: [a.url, b.url] },
+      { onRequest: (outcome) => outcomes.push(outcome) },
+    );
+    await expect(purger.purge(['offre-1'])).rejects.toThrow(/403/);
+    expect(outcomes.sort()).toEqual(['failed', 'sent']);
+    const fastly = createEdgePurger(
+      { kind: 'fastly', apiUrl: a.url, serviceId: 's', token: 't' },
+      { onRequest: (outcome) => outcomes.push(outcome) },
+    );
+    await fastly.purge(['offre-1']);
+    expect(outcomes).toEqual(['failed', 'sent', 'sent']);
+  });
+
   it('fails when a host does not answer', async () => {
     const url = b.url;
     await b.close();

@@ -61,29 +61,47 @@ async function send(
   }
 }
 
+export interface EdgePurgerOptions {
+  /** Time limit of one purge request (ms). */
+  timeoutMs?: number;
+  /** Told the outcome of every purge request sent (for the metrics). */
+  onRequest?: (outcome: 'sent' | 'failed') => void;
+}
+
 export function createEdgePurger(
   target: EdgePurgeTarget,
-  options: { timeoutMs?: number } = {},
+  options: EdgePurgerOptions = {},
 ): EdgePurger {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const kind = target.kind;
+  const counted = async (request: () => Promise<void>) => {
+    try {
+      await request();
+      options.onRequest?.('sent');
+    } catch (error) {
+      options.onRequest?.('failed');
+      throw error;
+    }
+  };
 
   async function purgeBatch(tags: string[]): Promise<void> {
     switch (target.kind) {
       case 'varnish': {
         const results = await Promise.allSettled(
-          target.urls.map(async (url) => {
-            const res = await send(
-              url,
-              { method: 'PURGE', headers: { 'xkey-purge': tags.join(' ') } },
-              timeoutMs,
-            );
-            if (res.status !== 200) {
-              throw new EdgePurgeError(
-                `PURGE ${url} answered ${res.status}: ${res.text.slice(0, 200)}`,
+          target.urls.map((url) =>
+            counted(async () => {
+              const res = await send(
+                url,
+                { method: 'PURGE', headers: { 'xkey-purge': tags.join(' ') } },
+                timeoutMs,
               );
-            }
-          }),
+              if (res.status !== 200) {
+                throw new EdgePurgeError(
+                  `PURGE ${url} answered ${res.status}: ${res.text.slice(0, 200)}`,
+                );
+              }
+            }),
+          ),
         );
         const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failed.length > 0) {
@@ -144,7 +162,11 @@ export function createEdgePurger(
     kind,
     async purge(tags) {
       const unique = [...new Set(tags)].filter((tag) => /^[\w:.\-/]+$/.test(tag));
-      for (const batch of batches(unique, BATCH[kind])) await purgeBatch(batch);
+      for (const batch of batches(unique, BATCH[kind])) {
+        // Varnish counts each host's request itself; Cloudflare and Fastly make one per batch.
+        if (kind === 'varnish') await purgeBatch(batch);
+        else await counted(() => purgeBatch(batch));
+      }
     },
   };
 }
