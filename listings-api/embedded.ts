@@ -91,9 +91,7 @@ export async function startListingsApi(
         ? startPurgeScheduler(db, { intervalMs: purgeIntervalMs, log: app.log })
         : null;
     app.addHook('onClose', async () => {
-      // Jobs first: they use the database. This hook runs before those of buildListingsApp (the
-      // last added runs first), so a feed import in progress is waited for here too.
-      await app.feedRunner.close();
+      // Jobs first: they use the database.
       await purge?.stop();
       await app.mailOutbox.close();
       await db.close();
