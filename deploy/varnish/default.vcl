@@ -174,12 +174,19 @@ sub vcl_backend_response {
     if (bereq.uncacheable) {
         return (deliver);
     }
+    # An error of the web app is not remembered: a stale copy, if any, is looked for at once
+    # (vcl_deliver), and the next request asks the web app again.
+    if (beresp.status >= 500) {
+        set beresp.ttl = 0s;
+        set beresp.grace = 0s;
+        set beresp.uncacheable = true;
+        return (deliver);
+    }
     if (beresp.http.Set-Cookie ||
         beresp.http.Cache-Control !~ "(?i)(^|[\s,])public($|[\s,;=])" ||
         beresp.http.Cache-Control ~ "(?i)(^|[\s,])(private|no-store|no-cache)($|[\s,;=])" ||
         beresp.http.Surrogate-Control ~ "(?i)no-store" ||
-        beresp.http.Vary == "*" ||
-        beresp.status >= 500) {
+        beresp.http.Vary == "*") {
         # Remembered for two minutes as not cacheable: the next requests go straight through.
         set beresp.ttl = 120s;
         set beresp.grace = 0s;

@@ -130,6 +130,8 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   let rubriqueListPath: string;
   let unrelatedPath: string;
   let setCookieCalls = 0;
+  let flakyCalls = 0;
+  let flakyFails = false;
   let feedCount = 0;
 
   const get = (pathname: string, headers: Record<string, string> = {}) =>
@@ -201,6 +203,15 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
         .header('cache-control', 'public, max-age=0, s-maxage=300')
         .header('set-cookie', `visit=${setCookieCalls}; Path=/`)
         .send({ calls: setCookieCalls });
+    });
+    // A public page that fails on demand, without stale-while-revalidate.
+    web.get('/test/flaky', async (_request, reply) => {
+      flakyCalls += 1;
+      if (flakyFails) return reply.code(500).header('cache-control', 'no-store').send('down');
+      return reply
+        .header('cache-control', 'public, max-age=0, s-maxage=300, stale-while-revalidate=0')
+        .header('xkey', 'test-flaky')
+        .send(`version ${flakyCalls}`);
     });
     await web.listen({ port: webPort, host: '127.0.0.1' });
 
@@ -420,6 +431,25 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     expect(Number(done.headers['x-purged'])).toBeGreaterThanOrEqual(1);
     expect((await get(offerPath)).headers['x-cache']).toBe('MISS');
     expect((await get(unrelatedPath)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('serves an expired copy when the web app answers an error, and asks it again next time', async () => {
+    expect((await get('/test/flaky')).headers['x-cache']).toBe('MISS');
+    const cached = await get('/test/flaky');
+    expect(cached.headers['x-cache']).toBe('HIT');
+    expect((await purge({ 'xkey-softpurge': 'test-flaky' })).status).toBe(200);
+    flakyFails = true;
+    const calls = flakyCalls;
+    const stale = await get('/test/flaky');
+    expect(stale.status).toBe(200);
+    expect(stale.body).toBe(cached.body);
+    expect(flakyCalls).toBeGreaterThan(calls);
+    // The error was not kept: once the web app answers again, the page is fresh.
+    flakyFails = false;
+    const fresh = await get('/test/flaky');
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).not.toBe(cached.body);
+    expect((await get('/test/flaky')).headers['x-cache']).toBe('HIT');
   });
 
   it('still serves cached pages, even expired ones, once the web app has stopped', async () => {
