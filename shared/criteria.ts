@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { OFFER_SORTS, type Config, type Lieu, type NatureId, type OfferSort } from './contract';
+import { canonicalBbox } from './bbox';
 import { indexConfig, rubriqueAppliesTo, type ConfigIndex } from './config-index';
 import {
   bedroomsAboveRooms,
@@ -59,6 +60,13 @@ export interface SearchCriteria {
   sort: SortKey;
   /** 1-based. */
   page: number;
+  /**
+   * A map area, `west,south,east,north` rounded (shared/bbox.ts): offers inside it ("Rechercher
+   * dans cette zone"). Absent when the search has none.
+   */
+  bbox?: string;
+  /** The results shown on a map (`view=map`); absent for the list. */
+  view?: 'map';
 }
 
 export type NumericField =
@@ -191,8 +199,10 @@ export const SEARCH_QUERY_KEYS = [
   'rubs',
   ...NUMBER_FIELDS.map((f) => f.query),
   'assets',
+  'bbox',
   'page',
   'sort',
+  'view',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +318,9 @@ export function normaliseCriteria(input: CriteriaInput, config: Config): SearchC
     if (spec.nature && spec.nature !== nature) continue;
     criteria[spec.field] = parseCriteriaNumber(input[spec.field], MAX_BY_KIND[spec.kind]);
   }
+  const bbox = typeof input.bbox === 'string' ? canonicalBbox(input.bbox) : null;
+  if (bbox !== null) criteria.bbox = bbox;
+  if (input.view === 'map') criteria.view = 'map';
   return criteria;
 }
 
@@ -395,6 +408,8 @@ export function parseSearchQuery(query: QueryInput, ctx: SearchPathContext): Sea
     assets: listValues(query, 'assets'),
     sort: firstValue(query, 'sort'),
     page: firstValue(query, 'page'),
+    bbox: firstValue(query, 'bbox'),
+    view: firstValue(query, 'view'),
   };
   for (const spec of NUMBER_FIELDS) input[spec.field] = firstValue(query, spec.query);
   return normaliseCriteria(input, ctx.config);
@@ -417,8 +432,10 @@ export function toSearchQuery(criteria: SearchCriteria, ctx: { config: Config })
     if (value !== undefined) query.set(spec.query, String(value));
   }
   if (c.assets.length > 0) query.set('assets', c.assets.join(','));
+  if (c.bbox) query.set('bbox', c.bbox);
   if (c.page > 1) query.set('page', String(c.page));
   if (c.sort !== DEFAULT_SORT) query.set('sort', c.sort);
+  if (c.view) query.set('view', c.view);
   return query;
 }
 
@@ -457,6 +474,7 @@ export function toApiParams(criteria: SearchCriteria, ctx: ApiContext): Record<s
     if (value !== undefined) params[spec.api] = String(value);
   }
   if (c.assets.length > 0) params.atouts = c.assets.join(',');
+  if (c.bbox) params.bbox = c.bbox;
   params.sort = c.sort;
   params.page = String(c.page);
   return params;
@@ -481,6 +499,8 @@ export interface AlertPayload {
   surface_terrain_max: number | null;
   surface_terrain_min: number | null;
   atouts: string[];
+  /** A map area (`west,south,east,north`), absent without one. */
+  bbox?: string | null;
 }
 
 /**
@@ -508,6 +528,7 @@ export function toAlertPayload(criteria: SearchCriteria, ctx: ApiContext): Alert
     surface_terrain_max: n('maxSurfaceTerrain'),
     surface_terrain_min: n('minSurfaceTerrain'),
     atouts: c.assets,
+    ...(c.bbox ? { bbox: c.bbox } : {}),
   };
 }
 
@@ -535,6 +556,7 @@ export function alertPayloadToCriteria(
       minSurfaceTerrain: payload.surface_terrain_min,
       maxSurfaceTerrain: payload.surface_terrain_max,
       assets: payload.atouts ?? [],
+      bbox: payload.bbox ?? undefined,
     },
     ctx.config,
   );
@@ -557,6 +579,7 @@ export type StoredSearch = Omit<SearchCriteria, 'page' | 'lieu'> & {
 export function toStoredSearch(criteria: CriteriaInput, ctx: { config: Config }): StoredSearch {
   const c = normaliseCriteria(criteria, ctx.config);
   const { page: _page, ...rest } = c;
+  // The view (list or map) is kept with the search: the visitor comes back to it.
   return {
     ...rest,
     rubriques: chosenRubriques(c, ctx.config),

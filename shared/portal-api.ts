@@ -15,6 +15,7 @@ import type {
   NatureId,
   Network,
   OfferDetail,
+  OfferClusters,
   OfferList,
   OfferNavigation,
   OmrData,
@@ -106,7 +107,21 @@ export interface PortalGetEndpoints {
   offer: { query: { slug: string; lang: Lang }; answer: OfferDetail };
   /** Previous and next offers of an offer in a search (GET /offre/navigation). */
   offerNavigation: { query: OfferNavigationQuery; answer: OfferNavigation };
+  /**
+   * The clusters of a search's offers in a map area at a zoom (GET /offre/clusters): the params
+   * of toApiParams (bbox required), without sort and page.
+   */
+  offerClusters: { query: OfferClustersQuery; answer: OfferClusters };
 }
+
+/** GET /offre/clusters: a search's params (toApiParams), the map area and the map's zoom. */
+export type OfferClustersQuery = Partial<
+  Record<Exclude<OfferSearchKey, 'page' | 'sort' | 'bbox'>, string>
+> & {
+  bbox: string;
+  zoom: number;
+  lang: Lang;
+};
 
 /** GET /offre/navigation: the offer, the search's params (toApiParams, without page) and its key. */
 export type OfferNavigationQuery = Partial<Record<Exclude<OfferSearchKey, 'page'>, string>> & {
@@ -156,6 +171,7 @@ export const OFFER_SEARCH_KEYS = [
   'surface_terrain_min',
   'surface_terrain_max',
   'atouts',
+  'bbox',
   'sort',
   'page',
 ] as const;
@@ -177,6 +193,8 @@ export interface CompteurQuery {
   exclude_lieu?: number[];
   limit?: number;
   search_key?: string;
+  /** A map area: rubriques counted inside it, no nearby places or parents. */
+  bbox?: string;
   lang: Lang;
 }
 
@@ -236,6 +254,7 @@ export const API_PATHS: Record<GetName | SendName, string> = {
   agencyOffers: '/api/agence-offres',
   reviews: '/api/client-survey',
   offers: '/api/offre',
+  offerClusters: '/api/offre-clusters',
   lieuChildren: '/api/lieu-enfants',
   rubriqueCounts: '/api/compteur-rubriques',
   compteur: '/api/compteur',

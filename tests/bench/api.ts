@@ -68,7 +68,7 @@ function sourcesHash(offers: number): string {
 }
 
 /** A database seeded with `offers` offers, reused when an earlier run seeded the same sources. */
-async function openBenchDb(
+export async function openBenchDb(
   offers: number,
   databaseUrl: string | undefined,
 ): Promise<{ db: Db; seededMs: number | null }> {
