@@ -22,6 +22,13 @@ import { sitemapRoutes } from './routes/sitemap';
 import { parseFeedEnv, type FeedConfig } from './feeds/config';
 import { feedRoutes } from './feeds/routes';
 import { createFeedRunner, type FeedRunner } from './feeds/runner';
+import {
+  attachMetricsServer,
+  observeRequests,
+  parseMetricsEnv,
+  type MetricsServerConfig,
+} from '../shared/metrics-server';
+import { apiRequestDuration, listingsRegistry, trackDatabase } from './metrics';
 
 export interface ListingsAppOptions {
   db: Db;
@@ -45,6 +52,11 @@ export interface ListingsAppOptions {
   jobs?: boolean;
   /** The feed import's settings; default: parsed from env. */
   feeds?: FeedConfig;
+  /**
+   * The Prometheus metrics server (GET /metrics on a port of its own, started when the app
+   * listens); default: from env (LISTINGS_METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null: none.
+   */
+  metrics?: MetricsServerConfig | null;
 }
 
 declare module 'fastify' {
@@ -91,6 +103,21 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
     reply
       .code(404)
       .send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`)),
+  );
+
+  // Prometheus metrics: answers timed by route and status, the database's outbox and pools read
+  // at each scrape; served on the metrics port only.
+  observeRequests(app, apiRequestDuration);
+  const untrack = trackDatabase(options.db);
+  app.addHook('onClose', async () => {
+    untrack();
+  });
+  attachMetricsServer(
+    app,
+    listingsRegistry,
+    options.metrics === undefined
+      ? parseMetricsEnv(options.env ?? process.env, 'LISTINGS_METRICS_PORT')
+      : (options.metrics ?? undefined),
   );
 
   app.decorate('db', options.db);

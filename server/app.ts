@@ -16,6 +16,8 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config';
 import { createLogger } from './logger';
 import security, { tileOrigin } from './plugins/security';
+import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
+import { httpRequestDuration, webRegistry } from './metrics';
 import upstream from './plugins/upstream';
 import { apiRoutes, errorBody } from './api/routes';
 import alertsApi from './api/alerts';
@@ -109,6 +111,11 @@ export async function buildApp(
       .code(404)
       .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`)),
   );
+
+  // Prometheus metrics: every answer timed by route and status; served on METRICS_PORT only.
+  webRegistry.setDefaultLabels({ web_process: config.metrics?.process ?? '0' });
+  observeRequests(app, httpRequestDuration);
+  attachMetricsServer(app, webRegistry, config.metrics);
 
   // External plugins, then the app's, then routes.
   await app.register(security, {

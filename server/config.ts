@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import type { MetricsServerConfig } from '../shared/metrics-server';
 import type { EdgePurgeTarget } from './edge/purgers';
 
 // The web process's environment, parsed once at boot. Every variable is documented here and in
@@ -176,6 +177,19 @@ const EnvSchema = v.object({
       v.maxValue(256, 'must be at most 256'),
     ),
   ),
+  /**
+   * Port of the Prometheus metrics server (GET /metrics), apart from PORT; unset: none. Web
+   * process n of a cluster listens on METRICS_PORT + n.
+   */
+  METRICS_PORT: v.optional(port('0')),
+  /** Address of the metrics server (loopback by default). */
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
+  /** Bearer token of metrics callers from elsewhere than loopback; unset: loopback only. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be 16 characters or more'))),
+  /** Set by the main process in each web process of a cluster: its slot (0…n-1). */
+  WEB_PROCESS_SLOT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number)),
+  ),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -216,6 +230,9 @@ export interface Config {
   pageCachePurgeRepeatMs: number[];
   /** Web processes listening on `port` (1: the main process serves alone). */
   webProcesses: number;
+  /** The Prometheus metrics server of this process; undefined without METRICS_PORT. */
+  metrics:
+    (MetricsServerConfig & { /** Label of this process's metrics. */ process: string }) | undefined;
 }
 
 export interface EdgePurgeConfig {
@@ -299,7 +316,21 @@ export function loadConfig(
     pageCacheChangesIntervalMs: e.PAGE_CACHE_CHANGES_INTERVAL_MS,
     pageCachePurgeRepeatMs: e.PAGE_CACHE_PURGE_REPEAT_MS,
     webProcesses: options.dev ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
+    metrics: metricsConfig(e),
   };
+}
+
+/** The metrics server: web process n of a cluster on METRICS_PORT + n, labelled with n. */
+function metricsConfig(e: Env): Config['metrics'] {
+  if (e.METRICS_PORT === undefined) return undefined;
+  const slot = e.WEB_PROCESS_SLOT ?? 0;
+  const port = e.METRICS_PORT === 0 ? 0 : e.METRICS_PORT + slot;
+  if (port > 65535) {
+    throw new ConfigError(
+      `invalid environment:\n  METRICS_PORT: ${port} (with the slot) is no port`,
+    );
+  }
+  return { port, host: e.METRICS_HOST, token: e.METRICS_TOKEN, process: String(slot) };
 }
 
 function edgePurgeConfig(e: Env): EdgePurgeConfig | undefined {

@@ -26,6 +26,7 @@ import {
   toDigestOffer,
 } from './templates';
 import { resolveSigningSecret, signMailToken } from './tokens';
+import { mailSendFailures, mailsSent } from '../metrics';
 
 // The alert mail job. One run:
 // 1. queues one confirmation mail for each new alert (double opt-in: nothing else before it);
@@ -527,6 +528,7 @@ async function deliverDue(ctx: DeliveryContext): Promise<void> {
           .execute();
       }
       ctx.summary.sent += 1;
+      mailsSent.inc();
       ctx.log.info(
         {
           outboxId: row.id,
@@ -542,6 +544,7 @@ async function deliverDue(ctx: DeliveryContext): Promise<void> {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (row.attempts >= ctx.maxAttempts) {
+        mailSendFailures.inc({ outcome: 'given-up' });
         await cancelMail(ctx, row.id, `gave up after ${row.attempts} attempts: ${message}`);
         ctx.log.error(
           { outboxId: row.id, ...owner, kind: row.kind, attempts: row.attempts, err },
@@ -556,6 +559,7 @@ async function deliverDue(ctx: DeliveryContext): Promise<void> {
         .where('id', '=', row.id)
         .execute();
       ctx.summary.failed += 1;
+      mailSendFailures.inc({ outcome: 'retry' });
       ctx.log.warn(
         {
           outboxId: row.id,

@@ -24,6 +24,8 @@ export interface Db {
   prepared<R>(query: RawBuilder<R>): Promise<R[]>;
   /** The embedded instance (PGlite only), e.g. to dump its data directory. */
   pglite?: PGlite;
+  /** The connection pools by name, for their usage metrics (listings-api/metrics.ts). */
+  pools: Record<string, pg.Pool>;
 }
 
 export interface DbOptions {
@@ -75,6 +77,7 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
         await Promise.all([kysely.destroy(), genericPlans.end()]);
       },
       prepared: (query) => runPrepared(genericPlans, kysely, query),
+      pools: { main: pool, 'generic-plans': genericPlans },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -99,6 +102,7 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     kind: 'pglite',
     pglite,
     prepared: (query) => runPrepared(pool, kysely, query),
+    pools: { main: pool },
     close: async () => {
       await kysely.destroy();
       await pglite.close();

@@ -17,6 +17,7 @@ import { findFeedFile, readPolirisFeed, readPolirisReferences } from './poliris'
 import type { PhotoResult, PhotoStore } from './photos';
 import { emptyCounts, type FeedReport, type FeedRowReport } from './report';
 import { NotPolirisError, type FeedOffer } from './types';
+import { FEED_ROW_OUTCOMES, feedImportRows, feedImportRuns } from '../metrics';
 
 // One import of an agency's Poliris feed. A feed is the agency's full stock:
 // 1. a first pass reads every row (streamed) and keeps only the references, so the run knows what
@@ -448,6 +449,10 @@ export async function importFeed(
       .set({ status, finished_at: new Date(), report: JSON.stringify(report) })
       .where('id', '=', input.runId)
       .execute();
+    feedImportRuns.inc({ outcome: status });
+    for (const outcome of FEED_ROW_OUTCOMES) {
+      if (report.counts[outcome] > 0) feedImportRows.inc({ outcome }, report.counts[outcome]);
+    }
     return report;
   };
 

@@ -102,6 +102,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       clearTimeout(timer);
     }
 
+    // Metrics: the page's screen stands for its route (every page is the route /*).
+    request.metricsRoute = result.kind === 'html' ? `page:${result.screen ?? 'error'}` : 'page';
     if (result.kind === 'response') {
       const { response } = result;
       const location = response.headers.get('location');

@@ -1,11 +1,14 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import * as v from 'valibot';
 import type { LogFn } from 'pino';
-import { UpstreamError } from './errors';
+import { UpstreamError, isUpstreamError } from './errors';
+import { upstreamEndpoint, upstreamFailures, upstreamRequestDuration } from '../metrics';
 
 // A typed HTTP client of the listings API: one keep-alive connection pool, bounded waits
 // (connect, headers, body, and an overall deadline), the request id forwarded, and every answer
 // checked against the contract schema. Failures come out as UpstreamError, never as a hang.
+// Every call is timed by endpoint (its path pattern) and outcome, and failures are counted
+// (server/metrics.ts).
 
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
@@ -92,6 +95,27 @@ function errorCode(error: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Runs a call to the listings API, timing it by endpoint and outcome (ok; http: a 4xx answer;
+ * or the failure's kind, also counted as a failure; aborted: the visitor left).
+ */
+async function measured<T>(method: string, path: string, run: () => Promise<T>): Promise<T> {
+  const endpoint = upstreamEndpoint(path);
+  const end = upstreamRequestDuration.startTimer({ endpoint, method });
+  let outcome = 'ok';
+  try {
+    return await run();
+  } catch (error) {
+    outcome = isUpstreamError(error) ? error.kind : 'aborted';
+    if (isUpstreamError(error) && error.kind !== 'http') {
+      upstreamFailures.inc({ endpoint, kind: error.kind });
+    }
+    throw error;
+  } finally {
+    end({ outcome });
+  }
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
@@ -241,15 +265,20 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   return {
     baseUrl: base.origin + prefix,
-    get: (path, schema, callOptions = {}) => call('GET', path, schema, callOptions),
-    send: (method, path, schema, callOptions = {}) => call(method, path, schema, callOptions),
+    get: (path, schema, callOptions = {}) =>
+      measured('GET', path, () => call('GET', path, schema, callOptions)),
+    send: (method, path, schema, callOptions = {}) =>
+      measured(method, path, () => call(method, path, schema, callOptions)),
+    // Timed to the answer's headers; the caller streams the body.
     raw: (path, callOptions = {}) =>
-      request(
-        'GET',
-        path,
-        callOptions,
-        AbortSignal.timeout(callOptions.timeoutMs ?? options.timeoutMs),
-      ),
+      measured('GET', path, async () => {
+        const deadline = AbortSignal.timeout(callOptions.timeoutMs ?? options.timeoutMs);
+        const response = await request('GET', path, callOptions, deadline);
+        if (response.statusCode >= 500) {
+          upstreamFailures.inc({ endpoint: upstreamEndpoint(path), kind: 'bad-response' });
+        }
+        return response;
+      }),
     close: () => pool.close(),
   };
 }
