@@ -50,6 +50,8 @@ export interface RenderOptions {
   /** Receives the edge cache tags of the page. */
   tags: Set<string>;
   onError(error: unknown): void;
+  /** Renders the error page of this status (a request the server could not read). */
+  errorStatus?: number;
 }
 
 export type RenderResult =
@@ -186,6 +188,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     i18n: loadI18n,
     tag: (...tags) => tags.forEach((tag) => options.tags.add(tag)),
     origin: () => options.origin,
+    errorStatus: options.errorStatus,
   });
   const handler = createStaticHandler(routes);
   const context = await handler.query(request);

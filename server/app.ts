@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import Fastify, {
   LogController,
@@ -25,7 +26,8 @@ import { alertLinkRoutes } from './routes/alert-links';
 import { mediaRoutes } from './routes/media';
 import { healthRoutes } from './routes/health';
 import { languageRoutes } from './routes/language';
-import { pageRoutes } from './ssr/page';
+import { STATUS_PAGE_HEADER, pageRoutes } from './ssr/page';
+import { langOfPath } from '../client/app/route-table';
 import { ROOT, buildRenderer, viteRenderer, type Renderer, type SsrModule } from './ssr/renderer';
 import { createViteDevServer } from './ssr/vite';
 
@@ -45,6 +47,29 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** An answer of the app to itself (app.inject), as a status page is copied from it. */
+interface StatusPage {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  rawPayload: Buffer;
+}
+
+/** Headers of an injected answer that do not belong to the answer it is copied into. */
+const HOP_HEADERS = new Set([
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+]);
+
+/** The language of a raw request's path, from the first line of its bytes (French by default). */
+function langOfRawRequest(raw: Buffer | undefined): 'fr' | 'en' {
+  const line = raw?.subarray(0, 200).toString('latin1') ?? '';
+  const target = /^[A-Z]+ (\/\S*)/.exec(line)?.[1] ?? '/';
+  return langOfPath(target.split('?')[0]!);
+}
 /** Brotli level of answers compressed per response, and of the page cache's stored pages. */
 const BROTLI_QUALITY = 4;
 /** Answers smaller than this are sent as they are (bytes). */
@@ -91,6 +116,85 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 500 },
+    // A request the router cannot read (a malformed percent-encoding in the path): the portal's
+    // error page in the path's language, not the framework's JSON.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      void statusPage(langOfPath(request.url.split('?')[0]!), status).then(
+        (page) => {
+          reply.code(page.statusCode);
+          for (const [name, value] of Object.entries(page.headers)) {
+            if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+          }
+          return reply.send(page.rawPayload);
+        },
+        (err: unknown) => {
+          request.log.error({ err }, 'status page failed');
+          return reply.code(status).type('text/plain; charset=utf-8').send(String(status));
+        },
+      );
+    },
+    // A request Node's parser refuses before any route (headers or query beyond maxHeaderSize:
+    // 431; a malformed request: 400): the same error page, written to the socket.
+    clientErrorHandler: (connectionError, socket) => {
+      const error = connectionError as NodeJS.ErrnoException & { rawPacket?: unknown };
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status =
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? 431
+            : 400;
+      const write = (head: string[], body: Buffer) => {
+        if (!socket.writable) {
+          socket.destroy();
+          return;
+        }
+        socket.end(
+          Buffer.concat([
+            Buffer.from(
+              [
+                `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+                ...head,
+                `Content-Length: ${body.length}`,
+                'Connection: close',
+                '',
+                '',
+              ].join('\r\n'),
+              'latin1',
+            ),
+            body,
+          ]),
+        );
+      };
+      const plain = () =>
+        write(['Content-Type: text/plain; charset=utf-8'], Buffer.from(STATUS_CODES[status] ?? ''));
+      if (status === 408) {
+        plain();
+        return;
+      }
+      const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+      void statusPage(langOfRawRequest(raw), status).then((page) => {
+        const head: string[] = [];
+        for (const [name, value] of Object.entries(page.headers)) {
+          if (value === undefined || HOP_HEADERS.has(name)) continue;
+          for (const v of Array.isArray(value) ? value : [value]) head.push(`${name}: ${v}`);
+        }
+        write(head, page.rawPayload);
+      }, plain);
+    },
+  };
+  // The app's own request for the error page of a status, in a language (server/ssr/page.ts).
+  const statusPageToken = randomUUID();
+  const statusPage = async (lang: 'fr' | 'en', status: number): Promise<StatusPage> => {
+    const page = await app.inject({
+      method: 'GET',
+      url: `/${lang}/`,
+      headers: { [STATUS_PAGE_HEADER]: `${statusPageToken} ${status}` },
+    });
+    if (page.statusCode !== status) throw new Error(`status page answered ${page.statusCode}`);
+    return page;
   };
   const app = Fastify(serverOptions) as unknown as FastifyInstance;
 
@@ -233,6 +337,7 @@ export async function buildApp(
     cacheTagHeader: config.cacheTagHeader,
     publicUrl: config.publicUrl,
     renderTimeoutMs: 15_000,
+    statusPageToken,
   });
 
   return app;

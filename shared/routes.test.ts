@@ -465,17 +465,24 @@ describe('searchHref', () => {
       '/en/rent/paris/?rubs=21%2C31&page=2',
     ],
     [
-      'uses the generic lieu slug when there is no place',
+      'goes to the nature page when there is no place',
       { nature: 'S', sort: 'weekly_rent_asc' },
       null,
-      'fr',
-      '/fr/location-saisonniere/france/?sort=weekly_rent_asc',
+      'en',
+      '/en/seasonal-rent/?sort=weekly_rent_asc',
+    ],
+    [
+      'goes to the nature page for the generic lieu (its slug is French only)',
+      { nature: 'V', rubriques: [RUB.maison] },
+      'france',
+      'en',
+      '/en/sale/house/',
     ],
   ])('%s', (_name, input, lieu, lang, expected) => {
     const criteria = normaliseCriteria(input, config);
     expect(searchHref(criteria, lieu, lang, config)).toBe(expected);
     const resolved = resolveScreen(expected.split('?')[0]!);
-    expect(resolved.screen).toBe('list');
+    expect(resolved.screen).toBe(lieu === null || lieu === 'france' ? 'nature' : 'list');
   });
 });
 

@@ -428,7 +428,8 @@ export function alternates(
 
 /**
  * The result-list path of criteria: nature, the single chosen rubrique (several go in `rubs`),
- * the lieu slug (the generic lieu's when null) and the canonical search query.
+ * the lieu slug and the canonical search query. Everywhere (null, or the generic lieu's slug) is
+ * the nature page, without a place segment: the generic lieu's slug is French only.
  * @example searchHref(criteria, 'paris', 'fr', config) // '/fr/vente/maison/paris/?price_max=900000'
  */
 export function searchHref(
@@ -439,11 +440,9 @@ export function searchHref(
 ): string {
   const c = normaliseCriteria(criteria, config);
   const rubrique = pathRubriqueOf(c, config) ?? undefined;
-  return href(
-    'list',
-    { nature: c.nature, rubrique, lieu: lieuSlug ?? config.genericLieu.slug },
-    lang,
-    config,
-    { query: toSearchQuery(criteria, { config }) },
-  );
+  const query = toSearchQuery(criteria, { config });
+  if (lieuSlug === null || lieuSlug === config.genericLieu.slug) {
+    return href('nature', { nature: c.nature, rubrique }, lang, config, { query });
+  }
+  return href('list', { nature: c.nature, rubrique, lieu: lieuSlug }, lang, config, { query });
 }

@@ -25,7 +25,14 @@ export function ErrorPage({ info, lang }: { info: ErrorInfo; lang: Lang }) {
         <p>{t`Cette page est introuvable`}</p>
       ) : null}
       {info.reason === 'unknown-middleware' ? <p>{t`Middleware inconnu`}</p> : null}
-      {!notFound && info.reason !== 'unknown-middleware' ? (
+      {info.reason === 'bad-request' ? (
+        <p>
+          {status === 400
+            ? t`L'adresse de cette page n'est pas valide.`
+            : t`L'adresse de cette page est trop longue.`}
+        </p>
+      ) : null}
+      {!notFound && info.reason !== 'unknown-middleware' && info.reason !== 'bad-request' ? (
         <p>
           <Trans>Veuillez réessayer dans quelques instants.</Trans>
         </p>

@@ -14,7 +14,9 @@ export type ErrorReason =
   /** The data behind the page does not exist (unknown slug, obsolete offer...). */
   | 'missing'
   /** The listings API failed (502/503/504) or another fault. */
-  | 'failure';
+  | 'failure'
+  /** The request itself is unreadable: a malformed address (400) or one too long (414, 431). */
+  | 'bad-request';
 
 export interface ErrorData {
   reason: ErrorReason;
@@ -24,6 +26,11 @@ export interface ErrorData {
 /** A 404 for a URL that matches no page ('This page could not be found'). */
 export function notFound(reason: 'unmatched' | 'validation' | 'missing' = 'missing') {
   return data<ErrorData>({ reason }, { status: 404 });
+}
+
+/** The error page of a request the server could not read (its status: 400, 414 or 431). */
+export function badRequest(status: number) {
+  return data<ErrorData>({ reason: 'bad-request' }, { status });
 }
 
 /** A 500 for a route table guard name without a guard. */

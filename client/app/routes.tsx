@@ -3,7 +3,7 @@ import { data, redirect, type RouteObject, type ShouldRevalidateFunction } from 
 import type { Config, ExternalLinks, Lang, Omr } from '../../shared/contract';
 import type { PortalApi } from '../../shared/portal-api';
 import { ROUTE_BY_SCREEN, alternates, resolvePath } from '../../shared/routes';
-import { notFound, toRouteError } from './errors';
+import { badRequest, notFound, toRouteError } from './errors';
 import { runGuards } from './guards';
 import { langOfPath, type ScreenMatch } from './route-table';
 import { loadScreen } from './screens';
@@ -28,6 +28,8 @@ export interface Platform {
   origin(request: Request): string;
   /** Counts a task of the navigation for the progress bar (browser). */
   track?<T>(task: Promise<T>): Promise<T>;
+  /** The server could not read the request: the page is the error page of this status. */
+  errorStatus?: number;
 }
 
 export interface RootData {
@@ -78,6 +80,7 @@ export function createRoutes(platform: Platform): RouteObject[] {
   async function pageLoader({ request }: { request: Request }) {
     const url = new URL(request.url);
     const lang = langOfPath(url.pathname);
+    if (platform.errorStatus) throw badRequest(platform.errorStatus);
     let config: Config;
     try {
       config = await api.get('config', {}, { signal: request.signal });

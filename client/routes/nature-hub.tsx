@@ -108,8 +108,9 @@ export default defineScreen<HubData>({
     });
     useListStat(offers.items.map((o) => o.id));
     const criteria = normaliseCriteria({ nature, lieu: place.id }, config);
-    const slug = place.generic ? config.genericLieu.slug : place.slug;
-    const listHref = href('list', { nature, lieu: slug }, lang, config);
+    const listHref = place.generic
+      ? href('nature', { nature }, lang, config)
+      : href('list', { nature, lieu: place.slug }, lang, config);
     // Categories in tree order: top-level ones first, each followed by its children.
     const order = [...index.rubriques.keys()];
     const rubriques = [...data.rubriques].sort(
@@ -132,7 +133,11 @@ export default defineScreen<HubData>({
           places={data.places}
           rubriques={rubriques}
           placeHref={(s) => href('natureHub', { nature, lieu: s }, lang, config)}
-          rubriqueHref={(id) => href('list', { nature, rubrique: id, lieu: slug }, lang, config)}
+          rubriqueHref={(id) =>
+            place.generic
+              ? href('nature', { nature, rubrique: id }, lang, config)
+              : href('list', { nature, rubrique: id, lieu: place.slug }, lang, config)
+          }
           config={config}
           lang={lang}
         />

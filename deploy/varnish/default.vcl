@@ -46,6 +46,11 @@ acl purgers {
 
 sub vcl_recv {
     unset req.http.X-Portal-Cache;
+    # The X-Portal-* request headers are this VCL's own, never a visitor's.
+    if (req.restarts == 0) {
+        unset req.http.X-Portal-Refetch;
+        unset req.http.X-Portal-Stale-Ok;
+    }
 
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
@@ -152,7 +157,7 @@ sub vcl_backend_fetch {
     unset bereq.http.X-Portal-Encoding;
     unset bereq.http.X-Portal-Cache;
     unset bereq.http.X-Portal-Stale-Ok;
-    unset bereq.http.X-Portal-Refetch;
+    # X-Portal-Refetch stays: it tells vcl_backend_response that a stale copy exists.
 }
 
 sub vcl_backend_response {
@@ -166,16 +171,18 @@ sub vcl_backend_response {
         }
     }
 
-    # The web app failed while a stale copy exists: keep serving the copy.
-    if (beresp.status >= 500 && bereq.is_bgfetch) {
+    # The web app failed while a stale copy exists: nothing is stored (a new object would replace
+    # the copy); a background refresh leaves the copy in place, a visitor's request gets it from
+    # vcl_synth.
+    if (beresp.status >= 500 && (bereq.is_bgfetch || bereq.http.X-Portal-Refetch)) {
         return (abandon);
     }
 
     if (bereq.uncacheable) {
         return (deliver);
     }
-    # An error of the web app is not remembered: a stale copy, if any, is looked for at once
-    # (vcl_deliver), and the next request asks the web app again.
+    # Any other error of the web app goes to the visitor as it is, and is not remembered: the next
+    # request asks the web app again.
     if (beresp.status >= 500) {
         set beresp.ttl = 0s;
         set beresp.grace = 0s;
@@ -203,11 +210,11 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
-    # A refresh in the background failed: the stale copy stays.
-    if (bereq.is_bgfetch) {
+    # The web app does not answer while a stale copy exists: the copy stays (see above).
+    if (bereq.is_bgfetch || bereq.http.X-Portal-Refetch) {
         return (abandon);
     }
-    # The web app does not answer: a synthetic 503 (the client side then looks for a stale copy).
+    # No copy at all: a 503.
     set beresp.http.Cache-Control = "no-store";
     set beresp.ttl = 0s;
     set beresp.grace = 0s;
@@ -215,13 +222,6 @@ sub vcl_backend_error {
 }
 
 sub vcl_deliver {
-    # No copy to give and the web app failed: try once more with any stale copy.
-    if (resp.status >= 500 && !req.http.X-Portal-Stale-Ok && req.http.X-Portal-Cache != "PASS" &&
-        (req.method == "GET" || req.method == "HEAD")) {
-        set req.http.X-Portal-Stale-Ok = "1";
-        unset req.http.X-Portal-Refetch;
-        return (restart);
-    }
     if (resp.http.X-Portal-Vary) {
         set resp.http.Vary = resp.http.X-Portal-Vary;
         unset resp.http.X-Portal-Vary;
@@ -237,6 +237,12 @@ sub vcl_deliver {
 }
 
 sub vcl_synth {
+    # The fresh copy could not be had (the fetch was abandoned): the stale one goes out instead.
+    if (resp.status == 503 && req.http.X-Portal-Refetch && !req.http.X-Portal-Stale-Ok) {
+        set req.http.X-Portal-Stale-Ok = "1";
+        unset req.http.X-Portal-Refetch;
+        return (restart);
+    }
     set resp.http.Cache-Control = "no-store";
     if (req.method == "PURGE" && resp.status == 200) {
         set resp.http.X-Purged = req.http.X-Portal-Gone;

@@ -6,12 +6,14 @@ import {
   criteriaFromForm,
   placeFromForm,
   searchFormTarget,
+  withUnknownPlace,
 } from '../../client/components/search/form-query';
 import { errorBody } from '../api/routes';
 
 // GET /{lang}/search/: where the search form goes without JavaScript. It reads the form's fields
 // (the result-list query names, nature, and the place as chosen slug or typed text), resolves a
-// typed place to the first suggestion of /search-lieu, and redirects (302) to the result list:
+// typed place to the first suggestion of /search-lieu (text no place answers to goes along in
+// `lieu_q`: the list says so), and redirects (302) to the result list:
 // the same URL the form's script builds in the browser (client/components/search/form-query.ts).
 // Never a page of its own, never cached, never indexed (robots.txt).
 
@@ -41,11 +43,17 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     const criteria = criteriaFromForm(form, config);
     const place = placeFromForm(form);
     let slug: string | null = null;
+    let unknown: string | null = null;
     if (place.kind === 'slug') slug = place.slug;
-    else if (place.kind === 'text' && place.text.length >= 2) {
+    else if (place.kind === 'text') {
       try {
-        const found = await api.get('searchLieu', { q: place.text, lang, limit: 1 });
+        const found =
+          place.text.length >= 2
+            ? await api.get('searchLieu', { q: place.text, lang, limit: 1 })
+            : { items: [] };
         slug = found.items[0]?.slug ?? null;
+        // Text no place answers to: the list says so next to the field (never a silent drop).
+        if (slug === null) unknown = place.text;
       } catch (error) {
         // No suggestion service: search everywhere rather than fail the visitor's search.
         if (!isPortalApiError(error)) throw error;
@@ -53,6 +61,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       }
     }
     const target = searchFormTarget(criteria, slug, lang, config);
-    return reply.code(302).header('cache-control', 'no-store').redirect(target.href, 302);
+    const location = unknown === null ? target.href : withUnknownPlace(target.href, unknown);
+    return reply.code(302).header('cache-control', 'no-store').redirect(location, 302);
   });
 }

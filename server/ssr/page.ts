@@ -18,6 +18,23 @@ export interface PageRouteOptions {
   publicUrl: string | undefined;
   /** Longest time a page may take (data and render) before it is cut (ms). */
   renderTimeoutMs: number;
+  /**
+   * The secret of the app's own requests for an error page (STATUS_PAGE_HEADER): a request the
+   * server could not read gets the portal's error page through one (server/app.ts).
+   */
+  statusPageToken?: string;
+}
+
+/** Header of the app's own request for the error page of a status: `<token> <status>`. */
+export const STATUS_PAGE_HEADER = 'x-portal-status-page';
+
+/** The status of an error page the app asked for itself, else undefined. */
+function askedStatus(request: FastifyRequest, token: string | undefined): number | undefined {
+  const value = request.headers[STATUS_PAGE_HEADER];
+  if (!token || typeof value !== 'string') return undefined;
+  const [given, status] = value.split(' ');
+  if (given !== token || !/^4\d\d$/.test(status ?? '')) return undefined;
+  return Number(status);
 }
 
 const RENDER_TIMEOUT = new Error('render timeout');
@@ -43,7 +60,7 @@ export function pageUrl(rawUrl: string, origin: string): URL {
 function toFetchRequest(request: FastifyRequest, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === STATUS_PAGE_HEADER) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else headers.set(name, value);
   }
@@ -91,6 +108,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
         origin,
         tags,
         onError: (error) => request.log.error({ err: error }, 'page render error'),
+        errorStatus: askedStatus(request, options.statusPageToken),
       });
     } catch (error) {
       if (controller.signal.aborted && controller.signal.reason !== RENDER_TIMEOUT) {

@@ -72,7 +72,7 @@ describe('searchFormTarget', () => {
       form: 'nature=V&nb_rooms=2&nb_bedrooms=4',
       slug: null,
       lang: 'fr',
-      href: `/fr/vente/${config.genericLieu.slug}/?nb_rooms=2&nb_bedrooms=4`,
+      href: `/fr/vente/?nb_rooms=2&nb_bedrooms=4`,
       errors: ['bedRoomsCount'],
     },
     {

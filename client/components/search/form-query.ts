@@ -1,4 +1,4 @@
-import type { Config, Lang, NatureId } from '../../../shared/contract';
+import type { Config, Lang, LieuSuggestion, NatureId } from '../../../shared/contract';
 import { NATURE_IDS } from '../../../shared/contract';
 import {
   NUMBER_FIELDS,
@@ -71,4 +71,53 @@ export function searchFormTarget(
     target = `${path}?${query}`;
   }
   return { href: target, errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A typed place that names no place
+
+/**
+ * The query parameter of a result list that carries typed text no place answers to: the page
+ * says so next to the place field, keeps the text and offers the closest places.
+ */
+export const UNKNOWN_PLACE_PARAM = 'lieu_q';
+
+/** Longest unknown text carried in a URL (the form field's own limit). */
+const UNKNOWN_PLACE_MAX = 100;
+
+/** The unknown place text of a result-list URL query (null when none). */
+export function unknownPlaceOf(query: URLSearchParams): string | null {
+  const text = (query.get(UNKNOWN_PLACE_PARAM) ?? '').trim().slice(0, UNKNOWN_PLACE_MAX);
+  return text === '' ? null : text;
+}
+
+/** A result-list href with the unknown place text added to its query. */
+export function withUnknownPlace(href: string, text: string): string {
+  const [path, search = ''] = href.split('?');
+  const query = new URLSearchParams(search);
+  query.set(UNKNOWN_PLACE_PARAM, text.trim().slice(0, UNKNOWN_PLACE_MAX));
+  return `${path}?${query}`;
+}
+
+/** How many closest places an unknown text is offered. */
+export const CLOSEST_PLACES = 5;
+
+/**
+ * The places closest to a text no place answers to, from the place search: the text itself,
+ * then its first half, then its first three letters ('Parisxyz' finds Paris). Empty when none.
+ */
+export async function closestPlaces(
+  text: string,
+  search: (q: string, limit: number) => Promise<LieuSuggestion[]>,
+): Promise<LieuSuggestion[]> {
+  const tried = new Set<string>();
+  const clean = text.trim();
+  for (const q of [clean, clean.slice(0, Math.ceil(clean.length / 2)), clean.slice(0, 3)]) {
+    const key = q.toLowerCase();
+    if (q.length < 2 || tried.has(key)) continue;
+    tried.add(key);
+    const found = await search(q, CLOSEST_PLACES);
+    if (found.length > 0) return found;
+  }
+  return [];
 }

@@ -3,6 +3,7 @@ import type {
   Config,
   Lang,
   LieuCount,
+  LieuSuggestion,
   LieuType,
   LieuWithAncestors,
   NatureId,
@@ -27,6 +28,7 @@ import {
 import { href } from '../../../shared/routes';
 import type { ScreenLoaderArgs } from '../../app/screen';
 import { placeCounts, type PlaceCount } from './hub-links';
+import { closestPlaces, unknownPlaceOf } from './form-query';
 import { toCardOffer, type CardOffer } from '../offer-card';
 
 // The data of the search screens (nature page, result list, nature hub), loaded the same way on
@@ -97,6 +99,13 @@ export interface SearchPageData {
   fallback: Fallback | null;
   /** The query has filters beyond the path (noindex). */
   filtered: boolean;
+  /** Text typed as the place that names no place, with the closest places (null: none). */
+  unknownPlace: UnknownPlace | null;
+}
+
+export interface UnknownPlace {
+  text: string;
+  suggestions: Pick<LieuSuggestion, 'id' | 'slug' | 'libelle' | 'parent_label'>[];
 }
 
 /** An offer list answer with its offers reduced to what the cards show. */
@@ -245,9 +254,22 @@ async function loadFallback(
 }
 
 /**
+ * The page number of a `page` parameter: 1 when absent, null for anything but a whole number of
+ * 1 or more (a number beyond the last page is read as it is: the page redirects to the last one).
+ */
+export function pageAsked(raw: string | null): number | null {
+  if (raw === null) return 1;
+  const text = raw.trim();
+  if (!/^\d{1,15}$/.test(text)) return null;
+  const page = Number(text);
+  return page >= 1 ? page : null;
+}
+
+/**
  * Loads a search page: the place of the path (404 when unknown), the criteria from the query
  * (bad values dropped), the offers of the page, the hub links and, when nothing matches, the
- * enlarged-search fallback. A page beyond the last one redirects to the last one.
+ * enlarged-search fallback. A page beyond the last one, however far, redirects to the last one; a
+ * page parameter that is not a page number redirects to page 1.
  */
 export async function loadSearchPage(
   args: ScreenLoaderArgs,
@@ -257,6 +279,13 @@ export async function loadSearchPage(
   const signal = request.signal;
   const params = match.params as { nature: NatureId; rubrique?: number };
   const lieu = lieuSlug ? await api.get('lieu', { slug: lieuSlug, lang }, { signal }) : null;
+  // The list of the generic place is the nature page (its slug is French only): old URLs go there.
+  if (lieu && lieu.type === 'Generic') {
+    throw redirect(
+      `${href('nature', { nature: params.nature, rubrique: params.rubrique }, lang, config)}${url.search}`,
+      301,
+    );
+  }
   const place = lieu ? toPlaceView(lieu) : genericPlace(config, lang);
   const criteria = parseSearchQuery(url.searchParams, {
     config,
@@ -266,10 +295,35 @@ export async function loadSearchPage(
   });
   const chosen = chosenRubriques(criteria, config);
   const min = config.settings.minHubLinkCount;
+  // The page asked for: garbage (abc, 0, -1, 2.5) goes to page 1, with the rest of the query.
+  const wantedPage = pageAsked(url.searchParams.get('page'));
+  if (wantedPage === null) {
+    const query = new URLSearchParams(url.search);
+    query.delete('page');
+    const search = query.toString();
+    throw redirect(`${url.pathname}${search ? `?${search}` : ''}`, 302);
+  }
 
   // A page beyond the deepest servable one asks for that one; the redirect below follows.
   const asked = { ...criteria, page: Math.min(criteria.page, MAX_PAGE) };
-  const [offers, places, rubriques] = await Promise.all([
+  const unknownText = lieuSlug ? null : unknownPlaceOf(url.searchParams);
+  const unknownPlace: Promise<UnknownPlace | null> = unknownText
+    ? closestPlaces(
+        unknownText,
+        async (q, limit) => (await api.get('searchLieu', { q, lang, limit }, { signal })).items,
+      )
+        .catch(() => [])
+        .then((found) => ({
+          text: unknownText,
+          suggestions: found.map(({ id, slug, libelle, parent_label }) => ({
+            id,
+            slug,
+            libelle,
+            parent_label,
+          })),
+        }))
+    : Promise.resolve(null);
+  const [offers, places, rubriques, unknown] = await Promise.all([
     api.get('offers', offerQuery(toApiParams(asked, { config, lieu }), lang, PAGE_SIZE), {
       signal,
     }),
@@ -290,10 +344,11 @@ export async function loadSearchPage(
     api
       .get('rubriqueCounts', { nature: criteria.nature, lieu: [place.id], min_nb: min }, { signal })
       .catch(() => [] as RubriqueCount[]),
+    unknownPlace,
   ]);
 
   const pageCount = Math.min(MAX_PAGE, Math.max(1, Math.ceil(offers.total / PAGE_SIZE)));
-  if (criteria.page > pageCount) {
+  if (wantedPage > pageCount) {
     const last = { ...criteria, page: pageCount };
     const path = lieuSlug
       ? href(
@@ -345,5 +400,6 @@ export async function loadSearchPage(
     hubs,
     fallback,
     filtered: hasFilters(criteria, config),
+    unknownPlace: unknown,
   };
 }

@@ -10,6 +10,9 @@ import { createSuggestScheduler } from './suggest-scheduler';
 // place. The hidden fields carry the chosen place's slug and the label it was chosen with, so
 // the server can tell an unchanged choice from new text.
 
+/** A no-break space (French typography), a placeholder of the messages that need it. */
+const NBSP = '\u00a0';
+
 export interface ChosenPlace {
   slug: string;
   label: string;
@@ -32,21 +35,32 @@ export async function fetchPlaceSuggestions(
   return body.items;
 }
 
+/** Text searched as a place that names none: said next to the field, with the closest places. */
+export interface UnknownPlaceText {
+  text: string;
+  suggestions: Pick<LieuSuggestion, 'id' | 'slug' | 'libelle' | 'parent_label'>[];
+  /** The result list of the same search at a suggested place. */
+  hrefFor(slug: string): string;
+}
+
 export function PlaceAutocomplete({
   lang,
   initial,
+  unknown,
   onChange,
 }: {
   lang: Lang;
   /** The place of the current search (null: everywhere). */
   initial: ChosenPlace | null;
+  /** The text of the last search when it named no place (kept in the field). */
+  unknown?: UnknownPlaceText;
   /** The chosen place (null when the text no longer names a chosen place) and the text. */
   onChange?(place: ChosenPlace | null, text: string): void;
 }) {
   const { t } = useLingui();
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState(initial?.label ?? '');
+  const [text, setText] = useState(initial?.label ?? unknown?.text ?? '');
   const [chosen, setChosen] = useState<ChosenPlace | null>(initial);
   const [items, setItems] = useState<LieuSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -109,6 +123,9 @@ export function PlaceAutocomplete({
   };
 
   const count = items.length;
+  // The message stays while the field holds the text it is about.
+  const showUnknown = unknown !== undefined && text.trim() === unknown.text;
+  const unknownText = unknown?.text ?? '';
   return (
     <div className="place-field">
       <label htmlFor={`${id}-input`}>{t`Lieu`}</label>
@@ -125,6 +142,8 @@ export function PlaceAutocomplete({
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
+        aria-invalid={showUnknown ? true : undefined}
+        aria-describedby={showUnknown ? `${id}-unknown` : undefined}
         onChange={(event) => {
           const value = event.target.value;
           setText(value);
@@ -165,6 +184,29 @@ export function PlaceAutocomplete({
           </li>
         ))}
       </ul>
+      {showUnknown && unknown ? (
+        <div className="place-field__unknown" id={`${id}-unknown`}>
+          <p className="field__error">
+            {/* French puts a no-break space inside the quotes and before the colon. */}
+            {t`Lieu introuvable${NBSP}: «${NBSP}${unknownText}${NBSP}»`}
+          </p>
+          {unknown.suggestions.length > 0 ? (
+            <>
+              <p className="place-field__closest">{t`Lieux les plus proches${NBSP}:`}</p>
+              <ul className="place-field__suggestions">
+                {unknown.suggestions.map((s) => (
+                  <li key={s.id}>
+                    <a href={unknown.hrefFor(s.slug)}>{s.libelle}</a>
+                    {s.parent_label ? (
+                      <span className="place-field__parent"> ({s.parent_label})</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <p className="visually-hidden" role="status" aria-live="polite">
         {status === 'results'
           ? t`${plural(count, { one: '# lieu suggéré', other: '# lieux suggérés' })}`

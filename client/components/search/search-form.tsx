@@ -1,12 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, NatureId, Rubrique } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
+import { formatNumber } from '../../../shared/format';
 import {
+  MAX_AMOUNT,
   NUMBER_FIELDS,
   PRICE_FIELDS,
   SORT_KEYS,
+  parseCriteriaNumber,
   sortOptionsFor,
   validateSearchForm,
   type NumericField,
@@ -14,8 +17,10 @@ import {
   type SearchFormError,
 } from '../../../shared/criteria';
 import { saveStoredSearch } from '../../hooks/use-stored-search';
+import { useHydrated } from '../../hooks/use-selection';
 import { assetCheckClass } from './asset-icons';
-import { criteriaFromForm, placeFromForm, searchFormTarget } from './form-query';
+import { criteriaFromForm, placeFromForm, searchFormTarget, withUnknownPlace } from './form-query';
+import type { UnknownPlace } from './load-search';
 import { ASSET_LABELS, PRICE_BOUND_LABELS, SORT_LABELS } from './labels';
 import { fetchPlaceSuggestions, PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
 
@@ -26,6 +31,11 @@ import { fetchPlaceSuggestions, PlaceAutocomplete, type ChosenPlace } from './pl
 // here (same functions, form-query.ts), the rules of spec section 5 are checked before leaving,
 // and the page changes without a reload. Fields of other natures are hidden by CSS (:has), so the
 // form also follows a nature change without JavaScript.
+//
+// Nature, place and price are always in view; every other criterion is in the filters panel, a
+// <details> labelled with the count of active criteria, closed by default so the results start
+// on the first screen. On a phone it opens as a sheet with its own apply button; the property
+// types show the chosen ones and open on demand. Without JavaScript both still open and submit.
 
 /** Path of the BFF endpoint the form submits to without JavaScript. */
 export function searchEndpointPath(lang: Lang): string {
@@ -33,6 +43,18 @@ export function searchEndpointPath(lang: Lang): string {
 }
 
 const COUNT_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The panel is a bottom sheet below this width (the sm breakpoint, spec section 9). */
+const SHEET_QUERY = '(max-width: 767.98px)';
+
+/** Price fields show their digits grouped in the visitor's language ('3 000 000', '3,000,000'). */
+const AMOUNT_FIELDS = new Set<NumericField>(
+  Object.values(PRICE_FIELDS).flatMap((p) => [p.min, p.max]),
+);
+
+function amountText(value: number | null, lang: Lang): string {
+  return value === null ? '' : formatNumber(value, lang);
+}
 
 const QUERY_OF = new Map(NUMBER_FIELDS.map((f) => [f.field, f.query]));
 const MORE_FIELDS: readonly NumericField[] = [
@@ -43,6 +65,22 @@ const MORE_FIELDS: readonly NumericField[] = [
   'minSurfaceTerrain',
   'maxSurfaceTerrain',
 ];
+
+/** Active criteria of the filters panel: chosen types, counts, surfaces and assets. */
+function filterCount(criteria: SearchCriteria, genericId: number): number {
+  return (
+    criteria.rubriques.filter((r) => r !== genericId).length +
+    MORE_FIELDS.filter((f) => criteria[f] !== null).length +
+    criteria.assets.length
+  );
+}
+
+/** The same count read from the form's fields as the visitor changes them. */
+function filterCountOf(form: HTMLFormElement): number {
+  const fields = new FormData(form);
+  const filled = MORE_FIELDS.filter((f) => String(fields.get(QUERY_OF.get(f)!) ?? '').trim());
+  return fields.getAll('rubs').length + filled.length + fields.getAll('assets').length;
+}
 
 function RubriqueChoices({
   rubriques,
@@ -78,9 +116,11 @@ export interface SearchFormProps {
   criteria: SearchCriteria;
   /** The place of the search (null: everywhere). */
   place: ChosenPlace | null;
+  /** Text searched as a place that names none, with the closest places. */
+  unknownPlace?: UnknownPlace | null;
 }
 
-export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
+export function SearchForm({ config, lang, criteria, place, unknownPlace }: SearchFormProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const id = useId();
@@ -95,8 +135,50 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
   const topRubriques = config.rubriquesTree.children.filter((r) =>
     r.nature.some((n) => index.enabledNatures.includes(n)),
   );
-  const moreOpen = MORE_FIELDS.some((f) => criteria[f] !== null) || criteria.assets.length > 0;
-  const chosenCount = criteria.rubriques.filter((r) => r !== index.generic.id).length;
+  const chosenNames = criteria.rubriques
+    .filter((r) => r !== index.generic.id)
+    .flatMap((r) => index.rubriques.get(r)?.plural[lang] ?? []);
+  // The panel opens by itself only to show a criterion it must correct.
+  const panelError = errors.some((e) => MORE_FIELDS.includes(e.field));
+  const [count, setCount] = useState(() => filterCount(criteria, index.generic.id));
+  const [panelOpen, setPanelOpen] = useState(panelError);
+  const hydrated = useHydrated();
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const panelTitleRef = useRef<HTMLHeadingElement>(null);
+  const isSheet = () => typeof window !== 'undefined' && window.matchMedia(SHEET_QUERY).matches;
+  const closePanel = () => {
+    setPanelOpen(false);
+    summaryRef.current?.focus();
+  };
+  const onPanelToggle = (open: boolean) => {
+    setPanelOpen(open);
+    // A sheet covers the page: focus goes into it.
+    if (open && isSheet()) panelTitleRef.current?.focus();
+  };
+  // Escape closes the panel (focus back on its toggle); focus leaving the sheet closes it, as
+  // nothing behind a sheet is in view while it is open.
+  useEffect(() => {
+    const details = detailsRef.current;
+    if (!details || !panelOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      setPanelOpen(false);
+      summaryRef.current?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !details.contains(next) && isSheet()) setPanelOpen(false);
+    };
+    details.addEventListener('keydown', onKeyDown);
+    details.addEventListener('focusout', onFocusOut);
+    return () => {
+      details.removeEventListener('keydown', onKeyDown);
+      details.removeEventListener('focusout', onFocusOut);
+    };
+  }, [panelOpen]);
 
   const fieldId = (query: string) => `${id}-${query}`;
   const errorOf = (field: NumericField) => errors.find((e) => e.field === field);
@@ -105,6 +187,7 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
     const query = QUERY_OF.get(field)!;
     const error = errorOf(field);
     const value = criteria[field];
+    const amount = AMOUNT_FIELDS.has(field);
     return (
       <div className="field" data-nature={nature}>
         <label htmlFor={fieldId(query)}>{label}</label>
@@ -114,7 +197,16 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          defaultValue={value === null ? '' : String(value)}
+          defaultValue={amount ? amountText(value, lang) : value === null ? '' : String(value)}
+          // Amounts are regrouped once typed; the server reads grouped digits too.
+          onBlur={
+            amount
+              ? (event) => {
+                  const n = parseCriteriaNumber(event.currentTarget.value, MAX_AMOUNT);
+                  if (n !== null) event.currentTarget.value = amountText(n, lang);
+                }
+              : undefined
+          }
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId(field) : undefined}
         />
@@ -169,8 +261,9 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
     const found = validateSearchForm(next);
     setErrors(found);
     if (found.length > 0) {
+      if (found.some((e) => MORE_FIELDS.includes(e.field))) setPanelOpen(true);
       const first = form.elements.namedItem(QUERY_OF.get(found[0]!.field)!);
-      if (first instanceof HTMLElement) first.focus();
+      if (first instanceof HTMLElement) setTimeout(() => first.focus(), 0);
       return;
     }
     const chosen = placeFromForm(fields);
@@ -188,8 +281,14 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
         setBusy(false);
       }
     }
+    const target = searchFormTarget(next, slug, lang, config).href;
+    // Text no place answers to: the list says so next to the field, with the closest places.
+    if (chosen.kind === 'text' && slug === null) {
+      void navigate(withUnknownPlace(target, chosen.text));
+      return;
+    }
     saveStoredSearch(next, config);
-    void navigate(searchFormTarget(next, slug, lang, config).href);
+    void navigate(target);
   }
 
   return (
@@ -201,6 +300,7 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
       role="search"
       aria-label={t`Rechercher un bien`}
       onSubmit={(event) => void onSubmit(event)}
+      onChange={(event) => setCount(filterCountOf(event.currentTarget))}
       noValidate
     >
       <div className="search-form__main">
@@ -218,7 +318,18 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
             </label>
           ))}
         </fieldset>
-        <PlaceAutocomplete lang={lang} initial={place} />
+        <PlaceAutocomplete
+          lang={lang}
+          initial={place}
+          unknown={
+            unknownPlace
+              ? {
+                  ...unknownPlace,
+                  hrefFor: (slug) => searchFormTarget(criteria, slug, lang, config).href,
+                }
+              : undefined
+          }
+        />
         {(['V', 'L', 'S'] as const)
           .filter((n) => index.enabledNatures.includes(n))
           .map((n) => (
@@ -231,60 +342,91 @@ export function SearchForm({ config, lang, criteria, place }: SearchFormProps) {
           {t`Rechercher`}
         </button>
       </div>
-      <details className="search-form__more" open={chosenCount > 0 || undefined}>
-        <summary>
-          {t`Type de bien`}
-          {chosenCount > 0 ? <span className="badge">{chosenCount}</span> : null}
+      <details
+        className="search-form__filters"
+        open={panelOpen}
+        ref={detailsRef}
+        onToggle={(event) => onPanelToggle(event.currentTarget.open)}
+      >
+        <summary ref={summaryRef} className="search-form__filters-toggle">
+          {count > 0 ? t`Filtres (${count})` : t`Filtres`}
         </summary>
-        <fieldset>
-          <legend className="visually-hidden">{t`Type de bien`}</legend>
-          <RubriqueChoices rubriques={topRubriques} chosen={chosenRubs} lang={lang} depth={0} />
-        </fieldset>
-      </details>
-      <details className="search-form__more" open={moreOpen || errors.length > 0 || undefined}>
-        <summary>{t`Plus de critères`}</summary>
-        <div className="search-form__grid">
-          {countSelect('roomsCount', t`Pièces`)}
-          {countSelect('bedRoomsCount', t`Chambres`)}
-          {numberInput('minSurface', t`Surface minimum (m²)`)}
-          {numberInput('maxSurface', t`Surface maximum (m²)`)}
-          {numberInput('minSurfaceTerrain', t`Terrain minimum (m²)`)}
-          {numberInput('maxSurfaceTerrain', t`Terrain maximum (m²)`)}
-          <div className="field">
-            <label htmlFor={`${id}-sort`}>{t`Trier par`}</label>
-            <select id={`${id}-sort`} name="sort" defaultValue={criteria.sort}>
-              {SORT_KEYS.map((sort) => (
-                <option
-                  key={sort}
-                  value={sort}
-                  data-natures={(['V', 'L', 'S'] as const)
-                    .filter((n) => sortOptionsFor(n).includes(sort))
-                    .join(' ')}
-                >
-                  {i18n._(SORT_LABELS[sort])}
-                </option>
-              ))}
-            </select>
+        <div className="search-form__panel" role="group" aria-labelledby={`${id}-panel-title`}>
+          <div className="search-form__panel-head">
+            <h2
+              id={`${id}-panel-title`}
+              ref={panelTitleRef}
+              tabIndex={-1}
+              className="search-form__panel-title"
+            >
+              {t`Filtres`}
+            </h2>
+            {hydrated ? (
+              <button type="button" className="search-form__panel-close" onClick={closePanel}>
+                {t`Fermer`}
+              </button>
+            ) : null}
+          </div>
+          <details className="search-form__types">
+            <summary>
+              <span className="search-form__types-label">{t`Type de bien`}</span>
+              <span className="search-form__types-chosen">
+                {chosenNames.length > 0 ? chosenNames.join(', ') : t`Tous les types`}
+              </span>
+            </summary>
+            <fieldset>
+              <legend className="visually-hidden">{t`Type de bien`}</legend>
+              <RubriqueChoices rubriques={topRubriques} chosen={chosenRubs} lang={lang} depth={0} />
+            </fieldset>
+          </details>
+          <div className="search-form__grid">
+            {countSelect('roomsCount', t`Pièces`)}
+            {countSelect('bedRoomsCount', t`Chambres`)}
+            {numberInput('minSurface', t`Surface minimum (m²)`)}
+            {numberInput('maxSurface', t`Surface maximum (m²)`)}
+            {numberInput('minSurfaceTerrain', t`Terrain minimum (m²)`)}
+            {numberInput('maxSurfaceTerrain', t`Terrain maximum (m²)`)}
+            <div className="field">
+              <label htmlFor={`${id}-sort`}>{t`Trier par`}</label>
+              <select id={`${id}-sort`} name="sort" defaultValue={criteria.sort}>
+                {SORT_KEYS.map((sort) => (
+                  <option
+                    key={sort}
+                    value={sort}
+                    data-natures={(['V', 'L', 'S'] as const)
+                      .filter((n) => sortOptionsFor(n).includes(sort))
+                      .join(' ')}
+                  >
+                    {i18n._(SORT_LABELS[sort])}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {index.assetKeys.length > 0 ? (
+            <fieldset className="search-form__assets">
+              <legend>{t`Atouts`}</legend>
+              <div className="search-form__asset-grid">
+                {index.assetKeys.map((key) => (
+                  <label key={key} className={assetCheckClass(key)}>
+                    <input
+                      type="checkbox"
+                      name="assets"
+                      value={key}
+                      defaultChecked={chosenAssets.has(key)}
+                    />
+                    {ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          <div className="search-form__panel-actions">
+            <button type="submit" className="button search-form__apply" disabled={busy}>
+              {t`Appliquer`}
+            </button>
           </div>
         </div>
-        {index.assetKeys.length > 0 ? (
-          <fieldset className="search-form__assets">
-            <legend>{t`Atouts`}</legend>
-            <div className="search-form__asset-grid">
-              {index.assetKeys.map((key) => (
-                <label key={key} className={assetCheckClass(key)}>
-                  <input
-                    type="checkbox"
-                    name="assets"
-                    value={key}
-                    defaultChecked={chosenAssets.has(key)}
-                  />
-                  {ASSET_LABELS[key] ? i18n._(ASSET_LABELS[key]) : key}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
       </details>
       {errors.length > 0 ? (
         <div className="search-form__errors" role="alert">

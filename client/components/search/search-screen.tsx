@@ -1,10 +1,12 @@
 import '../../styles/search.css';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { Config, Lang } from '../../../shared/contract';
 import { pathRubriqueOf, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
-import { href } from '../../../shared/routes';
+import { href, searchHref } from '../../../shared/routes';
 import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
 import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
 import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs, type Crumb } from '../breadcrumbs';
@@ -51,9 +53,12 @@ function pathOf(
     : href('list', { nature, rubrique, lieu: place.slug }, lang, config, { query });
 }
 
-/** The canonical query of a list: its filters, without sort and page. */
+/**
+ * The canonical query of a list: its filters and its page (each page of a list is its own page,
+ * canonical to itself), without the sort.
+ */
 export function canonicalSearchQuery(criteria: SearchCriteria, config: Config): URLSearchParams {
-  return toSearchQuery({ ...criteria, page: 1, sort: 'default' }, { config });
+  return toSearchQuery({ ...criteria, sort: 'default' }, { config });
 }
 
 /**
@@ -75,6 +80,7 @@ function isBareNaturePage(data: SearchPageData): boolean {
   return (
     data.place.generic &&
     !data.filtered &&
+    !data.unknownPlace &&
     data.criteria.page === 1 &&
     data.criteria.sort === 'default'
   );
@@ -124,16 +130,17 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
   useSaveSearchOnChange(bare ? null : criteria, config);
   const restored = useRestoredSearch(criteria, config, lang, bare);
   useListStat((offers.total > 0 ? offers.items : (fallback?.offers ?? [])).map((o) => o.id));
+  // A stored search the rules restore is a search of its own: the visitor lands on its URL, so
+  // the results and the form show the same search. Otherwise the form shows the URL's criteria.
+  const navigate = useNavigate();
+  const restoredHref = restored
+    ? searchHref(restored.criteria, restored.lieu?.slug ?? null, lang, config)
+    : null;
+  useEffect(() => {
+    if (restoredHref) void navigate(restoredHref, { replace: true });
+  }, [restoredHref, navigate]);
 
   const current = place.generic ? null : { slug: place.slug, label: place.libelle };
-  const formCriteria = restored?.criteria ?? criteria;
-  const formPlace = restored
-    ? restored.lieu
-      ? { slug: restored.lieu.slug, label: restored.lieu.libelle }
-      : restored.criteria.lieu === place.id
-        ? current
-        : null
-    : current;
   const pathWith = (query?: URLSearchParams) =>
     pathOf(criteria.nature, rubrique, place, lang, config, query);
   const path = pathWith();
@@ -152,11 +159,12 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
       <Breadcrumbs crumbs={crumbs} />
       <h1>{texts.heading}</h1>
       <SearchForm
-        key={`${JSON.stringify(formCriteria)} ${formPlace?.slug ?? ''}`}
+        key={`${JSON.stringify(criteria)} ${current?.slug ?? ''} ${data.unknownPlace?.text ?? ''}`}
         config={config}
         lang={lang}
-        criteria={formCriteria}
-        place={formPlace}
+        criteria={criteria}
+        place={current}
+        unknownPlace={data.unknownPlace}
       />
       <div className="search-page__bar">
         <p className="search-page__total" aria-live="polite">
@@ -212,12 +220,13 @@ export function createSearchScreen(kind: 'nature' | 'list'): ScreenModule<Search
     head({ data, config, lang, i18n, url }) {
       const { criteria, place } = data;
       const { texts, crumbs } = pageBasics(data, config, lang, i18n);
-      // Sorted, paged, filtered and empty variants stay out of the index.
+      // Sorted, filtered and empty variants stay out of the index; pages 2 and beyond are in it,
+      // each with its own canonical URL.
       const variant =
         data.filtered ||
         criteria.sort !== 'default' ||
-        criteria.page > 1 ||
-        data.offers.total === 0;
+        data.offers.total === 0 ||
+        data.unknownPlace !== null;
       const alternates = searchAlternates(criteria, place, config);
       return {
         title: texts.title,

@@ -679,7 +679,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(text).toContain('from €1,000,000');
       // A link to the alert's result list, in the page's language.
       expect(res.body).toContain(
-        `href="/en/${config.natures.find((n) => n.id === 'V')!.slug.en}/${config.genericLieu.slug}/?price_min=1000000"`,
+        `href="/en/${config.natures.find((n) => n.id === 'V')!.slug.en}/?price_min=1000000"`,
       );
       // Offers matching the saved search.
       const offers = await upstreamJson<{ items: { slug: string }[] }>(

@@ -228,7 +228,7 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
 
     it('renders a page for a malformed query, dropping the bad values', async () => {
       const res = await get(
-        '/fr/vente/?price_max=abc&nb_rooms=-3&assets=nope,piscine&page=x&sort=bogus&rubs=99999,zz&unknown=1',
+        '/fr/vente/?price_max=abc&nb_rooms=-3&assets=nope,piscine&sort=bogus&rubs=99999,zz&unknown=1',
       );
       expect(res.statusCode).toBe(200);
       const expected = await api<OfferList>('/offre?nature=V&atouts=piscine&limit=24&lang=fr');
@@ -282,8 +282,9 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       const head = headOf(res.body);
       expect(head).toContain('<link rel="prev" href="/fr/vente/"/>');
       expect(head).toContain('<link rel="next" href="/fr/vente/?page=3"/>');
-      expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}/fr/vente/`);
-      expect(head).toContain('<meta name="robots" content="noindex, follow"/>');
+      // Each page of a list is its own page: canonical to itself, indexable.
+      expect(attr(head, /<link rel="canonical" href="([^"]+)"/)).toBe(`${ORIGIN}/fr/vente/?page=2`);
+      expect(head).not.toContain('name="robots"');
       expect(head).toMatch(/<title>[^<]*– page 2<\/title>/);
       // Page 1 never carries the page parameter.
       expect(res.body).not.toMatch(/[?&]page=1["&]/);
@@ -569,12 +570,9 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
 
     it('searches everywhere without a place', async () => {
       const res = await get('/fr/search/?nature=S&lieu_q=&assets=piscine');
-      expect(res.headers.location).toBe(
-        `/fr/location-saisonniere/${config.genericLieu.slug}/?assets=piscine`,
-      );
+      expect(res.headers.location).toBe(`/fr/location-saisonniere/?assets=piscine`);
       const page = await get(res.headers.location as string);
       expect(page.statusCode).toBe(200);
-      // The generic place's list is the nature page's duplicate: its canonical is the nature page.
       expect(attr(headOf(page.body), /<link rel="canonical" href="([^"]+)"/)).toBe(
         `${ORIGIN}/fr/location-saisonniere/?assets=piscine`,
       );
