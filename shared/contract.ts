@@ -96,7 +96,15 @@ export const LieuRefSchema = v.object({
 });
 export type LieuRef = v.InferOutput<typeof LieuRefSchema>;
 
+/** The portal's name when its settings name none. */
+export const DEFAULT_SITE_NAME = 'Prestige Portal';
+
 export const SettingsSchema = v.object({
+  /**
+   * The portal's one name, the same in both languages: header, footer, page titles, legal pages
+   * and mails.
+   */
+  siteName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), DEFAULT_SITE_NAME),
   enabledNaturesIds: v.array(NatureIdSchema),
   formCriteriasAssets: v.array(v.object({ key: v.string() })),
   enableContactProximite: v.boolean(),

@@ -84,6 +84,7 @@ export const testConfig: Config = {
     mosaicRubs: [RUB.maison, RUB.appartement, RUB.chateau],
   },
   settings: {
+    siteName: 'Portail test',
     enabledNaturesIds: ['V', 'L', 'S'],
     formCriteriasAssets: ATOUTS.map((key) => ({ key })),
     enableContactProximite: true,

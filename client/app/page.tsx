@@ -27,7 +27,7 @@ export function Page() {
         origin={root.origin}
         canonical={page.alternates[root.lang]}
         alternates={page.alternates}
-        siteName={root.config.settings.title[root.lang]}
+        siteName={root.config.settings.siteName}
       />
       <screen.Component {...props} />
     </>

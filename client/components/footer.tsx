@@ -173,7 +173,7 @@ export function Footer({
           </nav>
         </div>
         <p className="site-footer__copyright">
-          © 2003-{year} {config.settings.title[lang]}
+          © 2003-{year} {config.settings.siteName}
         </p>
       </div>
       <ConsentManager cookiesHref={to('cookies', {})} />

@@ -26,7 +26,7 @@ export function Header({ lang, config }: { lang: Lang; config: Config }) {
     <header className="site-header">
       <div className="site-header__inner">
         <a href={to('home', {})} className="brand">
-          {config.settings.title[lang]}
+          {config.settings.siteName}
         </a>
         <nav className="site-header__nav" aria-label={t`Navigation principale`}>
           <ul>

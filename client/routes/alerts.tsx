@@ -209,9 +209,9 @@ export default defineScreen({
 
   status: (data) => (data.status ? (ERROR_STATUS[data.status] ?? 200) : 200),
 
-  head({ i18n, config, lang }) {
+  head({ i18n, config }) {
     return {
-      title: `${i18n._(TITLE)} | ${config.settings.title[lang]}`,
+      title: `${i18n._(TITLE)} | ${config.settings.siteName}`,
       description: i18n._(DESCRIPTION),
       robots: 'noindex, follow',
     };

@@ -48,9 +48,9 @@ export default defineScreen({
     return { offers: found, failed: found === null };
   },
 
-  head({ i18n, config, lang }) {
+  head({ i18n, config }) {
     return {
-      title: `${i18n._(TITLE)} | ${config.settings.title[lang]}`,
+      title: `${i18n._(TITLE)} | ${config.settings.siteName}`,
       description: i18n._(DESCRIPTION),
       robots: 'noindex, follow',
     };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DEFAULT_SITE_NAME } from '../../shared/contract';
 
 // Environment of the alert mails, parsed once at boot (the listings API and `npm run alerts:send`
 // share it). Every variable is optional: with none set, mails are written as .eml files under
@@ -96,10 +97,13 @@ export function parseAlertMailEnv(env: Record<string, string | undefined>): Aler
   };
 }
 
-/** 'Prestige Portal <alertes@{host of the public URL}>' ('localhost.localdomain' for a bare host). */
+/**
+ * The portal's default name and 'alertes@{host of the public URL}' ('localhost.localdomain' for a
+ * bare host): 'Prestige Portal <alertes@example.com>'.
+ */
 export function defaultFrom(publicUrl: string): string {
   const host = new URL(publicUrl).hostname;
-  return `Prestige Portal <alertes@${host.includes('.') ? host : `${host}.localdomain`}>`;
+  return `${DEFAULT_SITE_NAME} <alertes@${host.includes('.') ? host : `${host}.localdomain`}>`;
 }
 
 /** 'Name <a@b.c>' → 'a@b.c'; a bare address is returned as it is. */

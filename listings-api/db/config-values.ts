@@ -9,6 +9,7 @@ export interface TranslatedValue {
 }
 
 export interface SettingsValues {
+  siteName: string;
   enabledNaturesIds: NatureId[];
   formCriteriasAssets: Array<{ key: string }>;
   enableContactProximite: boolean;
@@ -20,6 +21,7 @@ export interface SettingsValues {
 }
 export type SettingsKey = keyof SettingsValues;
 export const SETTINGS_KEYS: readonly SettingsKey[] = [
+  'siteName',
   'enabledNaturesIds',
   'formCriteriasAssets',
   'enableContactProximite',

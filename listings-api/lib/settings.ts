@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {
   ATOUTS,
+  DEFAULT_SITE_NAME,
   NATURE_IDS,
   SettingsSchema,
   TranslatedSchema,
@@ -14,6 +15,7 @@ import { toLieuRef } from './mappers';
 // `omr_config`. A missing key takes its default; a malformed stored value is a server fault.
 
 const SETTING_DEFAULTS: Settings = {
+  siteName: DEFAULT_SITE_NAME,
   enabledNaturesIds: [...NATURE_IDS],
   formCriteriasAssets: ATOUTS.map((key) => ({ key })),
   enableContactProximite: false,

@@ -12,6 +12,7 @@ import { queueProspectMail } from '../alerts/prospect-mail';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/types';
 import { HttpError } from '../lib/errors';
+import { loadSettings } from '../lib/settings';
 import {
   BodyIdSchema,
   EmailSchema,
@@ -217,6 +218,7 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
       const body = request.body;
       await assertExists(db, 'lieux', body.lieu_id, 'lieu_id');
       const outbox = app.hasDecorator('mailOutbox') ? app.mailOutbox : undefined;
+      const settings = await loadSettings(db);
       const row = await storeOnce(
         db,
         'prospects',
@@ -248,7 +250,8 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
                   email: body.email,
                   message: body.message,
                 },
-                outbox.prospectMail,
+                // The mail names the portal as its settings do (header, pages).
+                { ...outbox.prospectMail, siteName: settings.siteName },
               )
           : undefined,
       );

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_NAME } from '../../shared/contract';
 import type { OmrConfigValues, SettingsValues } from '../db/config-values';
 import { ATOUT_KEYS, MOSAIC_RUBRIQUES } from './catalog';
 import type { Geography, LieuRow } from './geography';
@@ -7,6 +8,7 @@ import { BUCKETS } from './market';
 
 export function buildSettings(): SettingsValues {
   return {
+    siteName: DEFAULT_SITE_NAME,
     enabledNaturesIds: ['V', 'L', 'S'],
     formCriteriasAssets: ATOUT_KEYS.map((key) => ({ key })),
     enableContactProximite: true,

@@ -197,3 +197,27 @@ test.describe('without JavaScript', () => {
     });
   }
 });
+
+test('one line between two sections of an offer, not two', async ({ page, request }) => {
+  const { path } = await offerWithPhotos(request, 'en', 2);
+  await open(page, path);
+  // A border drawn at the bottom of a section's last row doubles the next section's top border.
+  const doubled = await page.locator('.offer-section').evaluateAll((sections) =>
+    sections.flatMap((section) => {
+      const bottom =
+        section.getBoundingClientRect().bottom -
+        parseFloat(getComputedStyle(section).paddingBottom);
+      return [...section.querySelectorAll('*')]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          return (
+            parseFloat(style.borderBottomWidth) > 0 &&
+            style.borderBottomStyle !== 'none' &&
+            Math.abs(el.getBoundingClientRect().bottom - bottom) < 2
+          );
+        })
+        .map((el) => `${section.getAttribute('aria-labelledby')}: ${el.className}`);
+    }),
+  );
+  expect(doubled).toEqual([]);
+});

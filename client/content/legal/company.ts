@@ -5,9 +5,12 @@
 // (legal-text.test.ts checks all of it). Telephone numbers are in the ranges ARCEP reserves for
 // fiction, e-mail addresses and websites on the reserved .example domain.
 
+import { DEFAULT_SITE_NAME } from '../../../shared/contract';
+
 export const COMPANY = {
   name: 'Prestige Portal SAS',
-  brand: 'Prestige Portal',
+  /** The portal's name, the settings' default (header, mails and legal pages say the same). */
+  brand: DEFAULT_SITE_NAME,
   legalForm: {
     fr: 'société par actions simplifiée (SAS)',
     en: 'simplified joint-stock company (société par actions simplifiée, SAS)',

@@ -204,9 +204,7 @@ describe.each(testDbKinds)('favourites through the BFF on %s', (kind) => {
         const res = await app.inject(path);
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain(`<html lang="${lang}"`);
-        expect(res.body).toContain(
-          `<title>${title} | ${config.settings.title[lang as 'fr' | 'en']}</title>`,
-        );
+        expect(res.body).toContain(`<title>${title} | ${config.settings.siteName}</title>`);
         expect(res.body).toContain('<meta name="robots" content="noindex, follow"');
         expect(res.body).toMatch(
           new RegExp(
