@@ -12,6 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    isSsrBuild ? null : browserCatalogs(),
     isSsrBuild ? null : precompress(),
   ],
   publicDir: 'client/public',
@@ -27,13 +28,63 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
-        rollupOptions: { input: 'client/entry-client.tsx' },
+        rollupOptions: {
+          input: 'client/entry-client.tsx',
+          output: {
+            // React, React DOM and React Router in a chunk of their own: it changes only when
+            // they are upgraded, so a deploy of the portal's code leaves it in browsers' caches.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
       },
   ssr: {
     // Bundled into the server entry so the macros' runtime and the catalogs resolve once.
     noExternal: ['@lingui/core', '@lingui/react'],
   },
 }));
+
+const CATALOG = /[\\/]locales[\\/][^\\/]+[\\/]messages\.po$/;
+
+/**
+ * The browser's catalogs without the messages only the listings API uses (the alert mails):
+ * a .po entry whose every reference is under listings-api/ is left out of the client build's
+ * compiled catalog (the server's keeps every message).
+ */
+function browserCatalogs(): Plugin {
+  return {
+    name: 'browser-catalogs',
+    enforce: 'post',
+    async transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!CATALOG.test(file)) return null;
+      const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(code);
+      if (!literal) return null;
+      const serverOnly = new Set<string>();
+      for (const entry of (await readFile(file, 'utf8')).split(/\n\s*\n/)) {
+        const refs = [...entry.matchAll(/^#: (.+)$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
+        const msgid = /^msgid "((?:[^"\\]|\\.)*)"$/m.exec(entry)?.[1];
+        if (msgid && refs.length > 0 && refs.every((ref) => ref.startsWith('listings-api/'))) {
+          serverOnly.add(JSON.parse(`"${msgid}"`) as string);
+        }
+      }
+      // A JavaScript string literal: its \xHH escapes (no-break spaces) made JSON's \u00HH.
+      const text = literal[1]!.replace(/\\(x([0-9a-fA-F]{2})|[^])/g, (escape, _, hex?: string) =>
+        hex ? `\\u00${hex}` : escape,
+      );
+      const messages = JSON.parse(JSON.parse(text) as string) as Record<string, unknown>;
+      for (const msgid of serverOnly) delete messages[msgid];
+      const json = JSON.stringify(JSON.stringify(messages));
+      return { code: code.replace(literal[0], `JSON.parse(${json})`), map: null };
+    },
+  };
+}
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|webmanifest|txt|xml)$/;
 

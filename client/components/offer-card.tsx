@@ -112,7 +112,10 @@ export interface OfferCardProps {
   config: Config;
   /** The card's link (default: the offer's page). */
   to?: string;
-  /** Load the photo at once (first row of a list); lazy otherwise. */
+  /**
+   * The page's largest paint candidate (the first card of a list): its photo loads at once with
+   * high priority, the one image the page preloads; every other photo loads lazily.
+   */
   eager?: boolean;
   /** Level of the title heading (default 3). */
   headingLevel?: 2 | 3 | 4;
@@ -196,8 +199,9 @@ export function OfferCard({
           width={photo.width}
           height={photo.height}
           alt={photo.alt}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          loading={eager ? undefined : 'lazy'}
+          decoding={eager ? undefined : 'async'}
+          fetchPriority={eager ? 'high' : undefined}
         />
       ) : (
         <div className="offer-card__photo offer-card__no-photo" aria-hidden="true" />

@@ -10,8 +10,6 @@ import { defineScreen } from '../app/screen';
 
 // The listings API draws mosaic images at 800×600.
 export const MOSAIC_IMAGE = { width: 800, height: 600 } as const;
-/** Tiles of the first row load at once; the rest when scrolled to. */
-const EAGER_TILES = 3;
 
 interface Tile {
   rubrique: number;
@@ -74,8 +72,10 @@ export default defineScreen({
                     width={MOSAIC_IMAGE.width}
                     height={MOSAIC_IMAGE.height}
                     alt={tile.alt}
-                    loading={i < EAGER_TILES ? 'eager' : 'lazy'}
-                    decoding="async"
+                    // The first tile is the largest paint candidate: preloaded at high priority,
+                    // the others when scrolled to.
+                    loading={i === 0 ? undefined : 'lazy'}
+                    decoding={i === 0 ? undefined : 'async'}
                     fetchPriority={i === 0 ? 'high' : undefined}
                   />
                   <span className="mosaic__label">

@@ -77,7 +77,7 @@ export function AgencyOffers({
                   offer={offer}
                   lang={lang}
                   config={config}
-                  eager={i < 3}
+                  eager={i === 0}
                   actions={<FavouriteButton offer={offer} />}
                 />
               </li>

@@ -7,8 +7,8 @@ import { OfferCard, type CardOffer } from '../offer-card';
 
 // The grid of offer cards of a result list, and the `liste` statistic of each list view.
 
-/** Cards of the first row load their photo at once. */
-const EAGER_CARDS = 3;
+/** The first card's photo is the page's largest paint candidate: the others load lazily. */
+const EAGER_CARDS = 1;
 
 let lastStatKey: string | null = null;
 

@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetsFromManifest, screenModuleKey } from '../../server/ssr/assets';
+
+// The JavaScript budget of the pages: the client is built from the current sources (into a
+// folder of its own, so the check never depends on an earlier or a concurrent `npm run build`),
+// and the scripts the server sends a page for (the entry and the module preloads it lists, read
+// from Vite's manifest exactly as the web app reads it) are weighed gzip-compressed, as the
+// server's precompressed copies are sent to browsers without brotli.
+//
+// React DOM and React Router's data router alone weigh about 98 KB gzip (the `framework` chunk);
+// the portal's own code of a list page (frame, search screen, cards, the French catalog) comes
+// on top. The budget holds the line: a change that adds code a list page runs before it is
+// interactive has to take as much out.
+
+const KB = 1024;
+/** Scripts of a list page, gzip: entry, its static imports, the list screen and its catalog. */
+export const LIST_PAGE_JS_BUDGET = 155 * KB;
+/** The same for an offer page (gallery, contact form with phone-number checks). */
+export const OFFER_PAGE_JS_BUDGET = 190 * KB;
+
+interface Weighed {
+  files: string[];
+  gzip: number;
+  brotli: number;
+}
+
+let outDir = '';
+let manifest: Parameters<typeof assetsFromManifest>[0];
+
+/** The scripts a page of `screen` loads before it runs, with their compressed sizes. */
+function pageScripts(screen: string, lang: 'fr' | 'en'): Weighed {
+  const assets = assetsFromManifest(manifest, '/');
+  const files = [...assets.entryScripts, ...assets.forPage(screen, lang).modulePreloads];
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const content = readFileSync(path.join(outDir, file));
+    gzip += gzipSync(content, { level: 9 }).length;
+    brotli += brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length;
+  }
+  return { files, gzip, brotli };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+describe('JavaScript budget of the built pages', () => {
+  beforeAll(async () => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'portal-js-budget-'));
+    // A production build, as `npm run build` makes it (the test runner sets NODE_ENV=test, which
+    // would give React's development build).
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: path.resolve('vite.config.ts'),
+        mode: 'production',
+        logLevel: 'error',
+        build: { outDir, emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+  }, 300_000);
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it.each(['fr', 'en'] as const)(
+    'a %s list page loads at most the budget of JavaScript before it runs',
+    (lang) => {
+      const list = pageScripts('list', lang);
+      console.log(
+        `list page (${lang}): ${list.files.length} scripts, ${kb(list.gzip)} gzip ` +
+          `(${kb(list.brotli)} brotli); budget ${kb(LIST_PAGE_JS_BUDGET)} gzip`,
+      );
+      expect(list.gzip).toBeLessThanOrEqual(LIST_PAGE_JS_BUDGET);
+    },
+  );
+
+  it('an offer page loads at most its budget of JavaScript before it runs', () => {
+    const offer = pageScripts('offer', 'fr');
+    console.log(
+      `offer page: ${offer.files.length} scripts, ${kb(offer.gzip)} gzip ` +
+        `(${kb(offer.brotli)} brotli); budget ${kb(OFFER_PAGE_JS_BUDGET)} gzip`,
+    );
+    expect(offer.gzip).toBeLessThanOrEqual(OFFER_PAGE_JS_BUDGET);
+  });
+
+  it("a list page loads no other screen's code and the catalog of its language only", () => {
+    const list = pageScripts('list', 'fr');
+    const screens = Object.keys(manifest).filter(
+      (key) => key.startsWith('client/routes/') && key !== screenModuleKey('list'),
+    );
+    expect(screens.length).toBeGreaterThan(5);
+    for (const key of screens) {
+      // A screen's own chunk (not a chunk it shares with the list) is never preloaded.
+      expect(list.files).not.toContain(`/${manifest[key]!.file}`);
+    }
+    const catalog = (lang: string) => `/${manifest[`locales/${lang}/messages.po`]!.file}`;
+    expect(list.files).toContain(catalog('fr'));
+    expect(list.files).not.toContain(catalog('en'));
+  });
+
+  it("leaves the alert mails' messages out of the browser's catalogs", () => {
+    for (const lang of ['fr', 'en']) {
+      const catalog = readFileSync(
+        path.join(outDir, manifest[`locales/${lang}/messages.po`]!.file),
+        'utf8',
+      );
+      expect(catalog).toContain('6mIK3L'); // « Prix sur demande » of the offer cards
+      expect(catalog).not.toMatch(/\\?"mail\./);
+    }
+  });
+
+  it('keeps React, React DOM and React Router in a chunk of their own', () => {
+    const framework = Object.values(manifest).filter((chunk) => chunk.file.includes('framework'));
+    expect(framework).toHaveLength(1);
+    const entry = manifest['client/entry-client.tsx']!;
+    expect(entry.imports ?? []).toContain(
+      Object.keys(manifest).find((key) => manifest[key] === framework[0]),
+    );
+  });
+});
