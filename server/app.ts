@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config';
+import { ClusterRateLimitStore } from './cluster-rate-limit';
 import { createLogger } from './logger';
 import security, { tileOrigin } from './plugins/security';
 import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
@@ -47,6 +49,12 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Brotli level of answers compressed per response, and of the page cache's stored pages. */
+const BROTLI_QUALITY = 4;
+/** Answers smaller than this are sent as they are (bytes). */
+const COMPRESS_THRESHOLD = 1024;
+/** The page route's URL pattern (server/ssr/page.ts). */
+const PAGE_ROUTE = '/*';
 
 /** An answer of the app to itself (app.inject), as a status page is copied from it. */
 interface StatusPage {
@@ -70,12 +78,6 @@ function langOfRawRequest(raw: Buffer | undefined): 'fr' | 'en' {
   const target = /^[A-Z]+ (\/\S*)/.exec(line)?.[1] ?? '/';
   return langOfPath(target.split('?')[0]!);
 }
-/** Brotli level of answers compressed per response, and of the page cache's stored pages. */
-const BROTLI_QUALITY = 4;
-/** Answers smaller than this are sent as they are (bytes). */
-const COMPRESS_THRESHOLD = 1024;
-/** The page route's URL pattern (server/ssr/page.ts). */
-const PAGE_ROUTE = '/*';
 
 /** One log line per request: id, method, route, status, duration. No IP, no query string. */
 class RequestLog extends LogController {
@@ -247,9 +249,15 @@ export async function buildApp(
       redis?.disconnect();
     });
   }
+  // Counters in Redis (shared by every machine), else in the main process when several web
+  // processes share this machine's port, else in this process.
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'portal-rl:', skipOnError: true } : {}),
+    ...(redis
+      ? { redis, nameSpace: 'portal-rl:', skipOnError: true }
+      : cluster.isWorker
+        ? { store: ClusterRateLimitStore, skipOnError: true }
+        : {}),
     errorResponseBuilder: (_request, context) => ({
       ...errorBody(429, `too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
     }),
@@ -259,7 +267,6 @@ export async function buildApp(
     timeoutMs: config.upstreamTimeoutMs,
     reviewsUrl: config.reviewsApiUrl,
   });
-
   if (config.edgePurge) {
     await app.register((await import('./edge/plugin')).default, config.edgePurge);
   }
