@@ -119,11 +119,28 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
+export interface PortalOptions {
+  /** Offers seeded in the throw-away database (default 20,000). */
+  seedOffers?: number;
+  /**
+   * Web processes (WEB_PROCESSES): unset runs the portal as `npm start` does (one web process per
+   * core, the listings API in a process of its own); 1 serves every page from the main process.
+   */
+  webProcesses?: number;
+  /** More environment for the portal (e.g. PAGE_CACHE_BYTES). */
+  env?: Record<string, string>;
+}
+
 /**
- * Starts the production build (`npm run build` must have run) in embedded mode on a throw-away
- * PGlite database seeded with `seedOffers` offers, and waits until it is ready.
+ * Starts the production build (`npm run build` must have run) as `npm start` does, in embedded
+ * mode on a throw-away PGlite database seeded with `seedOffers` offers, and waits until it is
+ * ready.
  */
-export async function startPortal({ seedOffers = 20_000 } = {}): Promise<Portal> {
+export async function startPortal({
+  seedOffers = 20_000,
+  webProcesses,
+  env = {},
+}: PortalOptions = {}): Promise<Portal> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const child: ChildProcess = spawn(
@@ -143,6 +160,8 @@ export async function startPortal({ seedOffers = 20_000 } = {}): Promise<Portal>
         SEED_OFFERS: String(seedOffers),
         LOG_LEVEL: 'warn',
         COOKIE_SECRET: 'bench-cookie-secret-bench-cookie-secret',
+        ...(webProcesses !== undefined ? { WEB_PROCESSES: String(webProcesses) } : {}),
+        ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
