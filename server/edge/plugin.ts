@@ -2,6 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { EdgePurgeConfig } from '../config';
+import { edgePurges } from '../metrics';
 import { createChangesFollower, type ChangesFollower } from './changes-follower';
 import { changesFromListingsApi } from './changes-source';
 import { cursorFile } from './cursor-file';
@@ -25,7 +26,9 @@ declare module 'fastify' {
 }
 
 async function edgePurge(app: FastifyInstance, options: EdgePurgeConfig) {
-  const purger = createEdgePurger(options.target);
+  const purger = createEdgePurger(options.target, {
+    onRequest: (outcome) => edgePurges.inc({ outcome }),
+  });
   const cursor = cursorFile(path.resolve(options.cursorFile));
   const log = app.log.child({ edge: purger.kind });
   const repeats = new Set<NodeJS.Timeout>();

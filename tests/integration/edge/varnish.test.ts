@@ -12,6 +12,7 @@ import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
+import { edgePurges } from '../../../server/metrics';
 import { offerChangeTags } from '../../../shared/cache-tags';
 import type { Config, OfferDetail, OfferSummary } from '../../../shared/contract';
 import { href } from '../../../shared/routes';
@@ -376,8 +377,12 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     expect(changes.tags).toContain(`offre-${offer.id}`);
     expect(unrelatedTags.filter((tag) => changes.tags.includes(tag))).toEqual([]);
 
+    const sent = async () =>
+      (await edgePurges.get()).values.find((v) => v.labels.outcome === 'sent')?.value ?? 0;
+    const sentBefore = await sent();
     const polled = await web.edgePurgeFollower?.poll();
     expect(polled?.tags).toContain(`offre-${offer.id}`);
+    expect(await sent()).toBe(sentBefore + 1);
 
     for (const pathname of [offerPath, placeListPath, rubriqueListPath]) {
       const again = await get(pathname);
