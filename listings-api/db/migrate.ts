@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-lieu-earth-points';
 import * as m011 from './migrations/011-offer-cover-photo';
 import * as m012 from './migrations/012-listings-lifecycle';
 import * as m013 from './migrations/013-offer-map-points';
+import * as m014 from './migrations/014-offer-map-cells';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-offer-cover-photo': m011,
   '012-listings-lifecycle': m012,
   '013-offer-map-points': m013,
+  '014-offer-map-cells': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

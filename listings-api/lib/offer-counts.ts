@@ -4,8 +4,9 @@ import type { NatureId } from '../../shared/contract';
 
 // The offer_counts and offer_price_counts materialized views (migrations 002 and 004): counts of
 // active offers per place, nature and rubrique, and per place, nature and price band; with them
-// agency_relevance (migration 006), the agency directory's relevance index. A statement trigger on
-// offers (and on reviews and agencies) marks them stale; refreshIfStale rebuilds them, once across
+// agency_relevance (migration 006), the agency directory's relevance index, and offer_map_cells
+// (migration 014), the map clusters' grid. A statement trigger on offers (and on reviews and
+// agencies) marks them stale; refreshIfStale rebuilds them, once across
 // every API instance (the stale flag is cleared by whoever refreshes).
 
 export interface CountScope {
@@ -41,7 +42,12 @@ export function createOfferCounts(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<boolean> | null = null;
 
-  const VIEWS = ['offer_counts', 'offer_price_counts', 'agency_relevance'] as const;
+  const VIEWS = [
+    'offer_counts',
+    'offer_price_counts',
+    'agency_relevance',
+    'offer_map_cells',
+  ] as const;
 
   async function refresh(): Promise<boolean> {
     const populated = await sql<{ matviewname: string; ispopulated: boolean }>`
