@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { ALERT_TOKENS_HEADER } from '../../shared/portal-api';
 import { createChangesFollower, type ChangesFollower } from '../edge/changes-follower';
 import { changesFromListingsApi } from '../edge/changes-source';
+import { pageCacheBytes, pageCacheHits, pageCacheMisses } from '../metrics';
 
 // The in-process page cache: rendered public pages kept in memory, for deployments without a CDN
 // and to carry bursts. It works like a shared HTTP cache in front of the page route:
@@ -180,15 +181,24 @@ export class PageCache {
   ): Promise<{ page: StoredPage; state: 'HIT' | 'STALE' } | undefined> {
     let stored = this.#lru.get(PageCache.key(page, encoding));
     if (!stored && encoding !== 'identity') stored = await this.#variant(page, encoding);
+    // Expired entries went on the way.
+    this.#measure();
     if (!stored) return undefined;
     const state = this.#now() <= stored.freshUntil ? 'HIT' : 'STALE';
     if (state === 'HIT') this.#stats.hits++;
     else this.#stats.stale++;
+    pageCacheHits.inc();
     return { page: stored, state };
   }
 
   countMiss(): void {
     this.#stats.misses++;
+    pageCacheMisses.inc();
+  }
+
+  /** Keeps the bytes metric in step after entries came or went. */
+  #measure(): void {
+    pageCacheBytes.set(this.#lru.calculatedSize);
   }
 
   /** The variant of a page in `encoding`, compressed once from its identity entry. */
@@ -251,6 +261,7 @@ export class PageCache {
     const ttl = stored.staleUntil - this.#now();
     if (ttl <= 0) return false;
     this.#lru.set(key, stored, { ttl });
+    this.#measure();
     // An entry larger than the whole cache is not kept.
     if (this.#lru.peek(key) !== stored) return false;
     for (const tag of stored.tags) {
@@ -282,6 +293,7 @@ export class PageCache {
         if (this.#lru.delete(key)) removed++;
       }
     }
+    this.#measure();
     return removed;
   }
 
@@ -300,6 +312,7 @@ export class PageCache {
   /** Empties the cache. */
   clear(): void {
     this.#lru.clear();
+    this.#measure();
   }
 
   /**

@@ -8,6 +8,7 @@ import type { SsrModule } from '../../../server/ssr/renderer';
 import type { Config, OfferList } from '../../../shared/contract';
 import { ALERT_COOKIE } from '../../../server/api/alerts';
 import { href } from '../../../shared/routes';
+import { pageCacheBytes, pageCacheHits, pageCacheMisses } from '../../../server/metrics';
 import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
 import { offerPathOf } from './offer-fixture';
 
@@ -180,6 +181,24 @@ describe('page cache', () => {
     expect(answers.filter((a) => a.headers['x-page-cache'] === 'HIT')).toHaveLength(7);
     for (const answer of answers)
       expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+  });
+
+  it('counts its hits, misses and bytes in the metrics', async () => {
+    const value = async (metric: { get(): Promise<{ values: { value: number }[] }> }) =>
+      (await metric.get()).values[0]?.value ?? 0;
+    web.app.pageCache!.clear();
+    expect(await value(pageCacheBytes)).toBe(0);
+    const [hits, misses] = [await value(pageCacheHits), await value(pageCacheMisses)];
+    await get(LEGALS);
+    await get(LEGALS);
+    await get(LEGALS, { 'accept-encoding': 'br' });
+    expect(await value(pageCacheMisses)).toBe(misses + 1);
+    expect(await value(pageCacheHits)).toBe(hits + 2);
+    expect(await value(pageCacheBytes)).toBe(web.app.pageCache!.stats.bytes);
+    expect(web.app.pageCache!.stats.entries).toBe(2);
+    web.app.pageCache!.purgeTags(['no-such-tag']);
+    web.app.pageCache!.clear();
+    expect(await value(pageCacheBytes)).toBe(0);
   });
 
   it('keeps not-found pages for their own short lifetime', async () => {
