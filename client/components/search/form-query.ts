@@ -16,12 +16,23 @@ import { searchHref } from '../../../shared/routes';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
 
+/**
+ * Whether a submitted form keeps its map area (`bbox`): the place field still shows the area's
+ * label, untouched (no place chosen). A place typed or chosen instead replaces the area.
+ */
+export function formKeepsArea(form: URLSearchParams): boolean {
+  const text = (form.get('lieu_q') ?? '').trim();
+  const label = (form.get('lieu_label') ?? '').trim();
+  return form.has('bbox') && (form.get('lieu') ?? '') === '' && text !== '' && text === label;
+}
+
 /** Criteria of a submitted search form (back to page 1; bad values dropped by the pipeline). */
 export function criteriaFromForm(form: URLSearchParams, config: Config): SearchCriteria {
   const raw = form.get('nature');
   const nature = NATURE_IDS.find((n) => n === raw) as NatureId | undefined;
   const query = new URLSearchParams(form);
   query.delete('page');
+  if (!formKeepsArea(form)) query.delete('bbox');
   return parseSearchQuery(query, { config, nature: nature ?? null });
 }
 
@@ -36,7 +47,7 @@ export function placeFromForm(form: URLSearchParams): FormPlace {
   const text = (form.get('lieu_q') ?? '').trim().slice(0, 100);
   const slug = (form.get('lieu') ?? '').trim();
   const label = (form.get('lieu_label') ?? '').trim();
-  if (text === '') return { kind: 'none' };
+  if (text === '' || formKeepsArea(form)) return { kind: 'none' };
   if (SLUG.test(slug) && text === label) return { kind: 'slug', slug };
   return { kind: 'text', text };
 }

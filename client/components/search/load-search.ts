@@ -142,14 +142,20 @@ export function genericPlace(config: Config, lang: Lang): PlaceView {
 /** Whether criteria carry filters beyond nature, one rubrique and the place (sort and page aside). */
 export function hasFilters(criteria: SearchCriteria, config: Config): boolean {
   if (chosenRubriques(criteria, config).length > 1) return true;
-  if (criteria.assets.length > 0) return true;
+  if (criteria.assets.length > 0 || criteria.bbox) return true;
   return NUMBER_FIELDS.some((f) => criteria[f.field] !== null);
 }
 
 /** The criteria reduced to nature, rubriques and place (no filters, default sort, page 1). */
 export function withoutFilters(criteria: SearchCriteria, config: Config): SearchCriteria {
   return normaliseCriteria(
-    { nature: criteria.nature, rubriques: criteria.rubriques, lieu: criteria.lieu },
+    // The map area is where the search is, not a filter: it stays.
+    {
+      nature: criteria.nature,
+      rubriques: criteria.rubriques,
+      lieu: criteria.lieu,
+      bbox: criteria.bbox,
+    },
     config,
   );
 }
@@ -212,6 +218,7 @@ async function loadFallback(
       min_nb: 1,
       limit: 6,
       search_key: searchKey,
+      bbox: criteria.bbox,
       lang,
     },
     { signal },

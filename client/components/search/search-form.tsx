@@ -318,6 +318,9 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
             </label>
           ))}
         </fieldset>
+        {/* The map area and the view go with the search (form-query: formKeepsArea). */}
+        {criteria.bbox ? <input type="hidden" name="bbox" value={criteria.bbox} /> : null}
+        {criteria.view ? <input type="hidden" name="view" value={criteria.view} /> : null}
         <PlaceAutocomplete
           lang={lang}
           initial={place}

@@ -18,6 +18,7 @@ import { FallbackBlock } from './fallback-block';
 import { listTexts } from './head-texts';
 import { HubLinks } from './hub-links';
 import { loadSearchPage, type PlaceView, type SearchPageData } from './load-search';
+import { MapSection, mapAreaLabel, ViewSwitch } from './map-view';
 import { Pager } from './pager';
 import { ResultList, useListStat } from './result-list';
 import { SearchForm } from './search-form';
@@ -58,7 +59,8 @@ function pathOf(
  * canonical to itself), without the sort.
  */
 export function canonicalSearchQuery(criteria: SearchCriteria, config: Config): URLSearchParams {
-  return toSearchQuery({ ...criteria, sort: 'default' }, { config });
+  const { view: _view, ...rest } = criteria;
+  return toSearchQuery({ ...rest, sort: 'default' }, { config });
 }
 
 /**
@@ -116,6 +118,8 @@ function pageBasics(data: SearchPageData, config: Config, lang: Lang, i18n: I18n
       place,
     }),
   };
+  // A search on a map area: the area is its place.
+  if (criteria.bbox) basics.crumbs.push({ label: i18n._(mapAreaLabel) });
   basicsOf.set(data, basics);
   return basics;
 }
@@ -140,7 +144,11 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
     if (restoredHref) void navigate(restoredHref, { replace: true });
   }, [restoredHref, navigate]);
 
-  const current = place.generic ? null : { slug: place.slug, label: place.libelle };
+  const current = criteria.bbox
+    ? { slug: '', label: i18n._(mapAreaLabel) }
+    : place.generic
+      ? null
+      : { slug: place.slug, label: place.libelle };
   const pathWith = (query?: URLSearchParams) =>
     pathOf(criteria.nature, rubrique, place, lang, config, query);
   const path = pathWith();
@@ -171,7 +179,15 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           {t`${plural(total, { one: '# bien', other: '# biens' })}`}
         </p>
         {total > 0 ? <SortSelect criteria={criteria} config={config} path={path} /> : null}
+        <ViewSwitch criteria={criteria} config={config} pathWith={pathWith} />
       </div>
+      <MapSection
+        criteria={criteria}
+        place={place}
+        config={config}
+        lang={lang}
+        pathWith={pathWith}
+      />
       {total > 0 ? (
         <ResultList
           offers={offers.items}
