@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfferClusters, OfferList } from '../../../shared/contract';
+import type { Config, OfferClusters, OfferList } from '../../../shared/contract';
+import { parseSearchQuery, toAlertPayload } from '../../../shared/criteria';
 import { testDbKinds } from '../../fixtures/db';
 import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
 
@@ -86,6 +87,25 @@ describe.each(testDbKinds)('map search in the web app on %s', (kind) => {
     );
     // The map itself never in the HTML: Leaflet loads in the browser only.
     expect(res.body).not.toContain('leaflet');
+  });
+
+  it('saves an alert on a map area: the alert keeps the area', async () => {
+    const config = await upstreamJson<Config>(listings.url, '/config');
+    const criteria = parseSearchQuery(new URLSearchParams(`bbox=${PARIS}&view=map`), {
+      config,
+      nature: 'V',
+    });
+    const payload = toAlertPayload(criteria, { config });
+    expect(payload.bbox).toBe(PARIS);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { email: `area-${kind}@example.com`, lang: 'fr', criteria: payload },
+      remoteAddress: '203.0.113.77',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = res.json() as { alert: { criteria: { bbox?: string } } };
+    expect(saved.alert.criteria.bbox).toBe(PARIS);
   });
 
   it('keeps a map area through the search form without JavaScript', async () => {
