@@ -382,11 +382,14 @@ export function switchLanguage(
   return href(resolved.screen, resolved.params, toLang, config, { query });
 }
 
+/** Search query keys that show the same results another way: sort, page and the map view. */
+const NOT_CANONICAL = new Set<string>(['page', 'sort', 'view']);
+
 /** Query keys that make a different page worth a canonical URL; sort and page are noise. */
 const CANONICAL_QUERY_KEYS: Partial<Record<ScreenId, readonly string[]>> = {
-  nature: SEARCH_QUERY_KEYS.filter((k) => k !== 'page' && k !== 'sort'),
-  list: SEARCH_QUERY_KEYS.filter((k) => k !== 'page' && k !== 'sort'),
-  natureHub: SEARCH_QUERY_KEYS.filter((k) => k !== 'page' && k !== 'sort'),
+  nature: SEARCH_QUERY_KEYS.filter((k) => !NOT_CANONICAL.has(k)),
+  list: SEARCH_QUERY_KEYS.filter((k) => !NOT_CANONICAL.has(k)),
+  natureHub: SEARCH_QUERY_KEYS.filter((k) => !NOT_CANONICAL.has(k)),
   agencyDirectory: ['search'],
 };
 
