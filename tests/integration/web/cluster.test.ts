@@ -76,7 +76,7 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
   let dir: string;
   let port: number;
   let portal: ChildProcess;
-  const lines: LogLine[] = [];
+  let lines: LogLine[] = [];
   let exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   /** Waits until a log line matches (log lines arrive as they are written). */
@@ -96,9 +96,9 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
     return (await line((l) => l.reqId === id && l.msg === 'request', 10_000)).web ?? '';
   }
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
-    port = await freePort();
+  /** Starts the portal on the test's database (seeded the first time) and waits until it serves. */
+  async function start(): Promise<void> {
+    lines = [];
     portal = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
       cwd: ROOT,
       env: {
@@ -120,12 +120,14 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const started = portal;
     exit = new Promise((resolve) =>
-      portal.once('exit', (code, signal) => resolve({ code, signal })),
+      // 'close': its output read to the end (every process holding it ended).
+      started.once('close', (code, signal) => resolve({ code, signal })),
     );
     let rest = '';
-    portal.stdout!.setEncoding('utf8');
-    portal.stdout!.on('data', (chunk: string) => {
+    started.stdout!.setEncoding('utf8');
+    started.stdout!.on('data', (chunk: string) => {
       const parts = (rest + chunk).split('\n');
       rest = parts.pop() ?? '';
       for (const text of parts) {
@@ -136,8 +138,14 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
         }
       }
     });
-    portal.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    started.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     await line((l) => l.msg === 'web app listening', 170_000);
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
+    port = await freePort();
+    await start();
   });
 
   afterAll(async () => {
@@ -215,5 +223,14 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('starts again on that database, and stops with exit code 1 when the listings API dies', async () => {
+    await start();
+    expect((await get(port, '/readyz')).status).toBe(200);
+    const listings = await line((l) => l.msg === 'listings API ready');
+    process.kill(listings.pid!, 'SIGKILL');
+    expect((await exit).code).toBe(1);
+    expect(lines.some((l) => l.msg === 'listings API process ended')).toBe(true);
   });
 });
