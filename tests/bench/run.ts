@@ -2,16 +2,19 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
 import { benchClusters } from './clusters';
+import { benchVarnish, printSideBySide } from './edge';
 import { benchImport } from './import';
-import { startPortal } from './lib';
+import { startPortal, type Figures } from './lib';
 import { benchFrame } from './web-frame';
 import { benchList } from './web-list';
 import { benchOffer } from './web-offer';
+import { benchPageCache } from './web-page-cache';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
 // (portal seed, default 20000), --seconds S per measurement, --only api|web|import (the feed
-// import of a generated 10,000-row Poliris feed; --rows N to change its size), --web-processes N
+// import of a generated 10,000-row Poliris feed; --rows N to change its size; page-cache: the list
+// and offer pages from the web app's page cache, which `web` runs without), --web-processes N
 // (the portal's WEB_PROCESSES; default as `npm start`: one web process per core beside the
 // listings API's own process; 1: every page from one process).
 
@@ -25,45 +28,80 @@ const { values } = parseArgs({
     'web-processes': { type: 'string' },
   },
 });
-const only = values.only;
-if (only !== undefined && !['api', 'web', 'import', 'clusters'].includes(only)) {
-  console.error(`--only must be api, web, import or clusters, not ${only}`);
+// --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
+const PARTS = ['api', 'web', 'import', 'clusters', 'page-cache'];
+const only = values.only?.split(',');
+const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
+if (unknown.length > 0) {
+  console.error(
+    `--only must be api, web, import, clusters or page-cache, not ${unknown.join(',')}`,
+  );
   process.exit(2);
 }
+const runs = (part: string) => only === undefined || only.includes(part);
 const seconds = Number(values.seconds);
 
-if (only === undefined || only === 'api') {
+if (runs('api')) {
   await benchApi({ offers: Number(values.offers), seconds });
 }
 
 // Map clusters over 1,000,000 offers (--offers when given): a seed of its own, kept between runs.
-if (only === undefined || only === 'clusters') {
+if (runs('clusters')) {
   await benchClusters({
     offers: values.offers === '100000' ? 1_000_000 : Number(values.offers),
     seconds,
   });
 }
 
-if (only === undefined || only === 'import') {
+if (runs('import')) {
   await benchImport({
     rows: Number(values.rows),
     databaseUrl: process.env.DATABASE_URL || undefined,
   });
 }
 
-if (only === undefined || only === 'web') {
-  const webProcesses =
-    values['web-processes'] === undefined ? undefined : Number(values['web-processes']);
-  const portal = await startPortal({ seedOffers: Number(values['web-offers']), webProcesses });
+const webProcesses =
+  values['web-processes'] === undefined ? undefined : Number(values['web-processes']);
+
+// The list and offer pages of the web and page-cache runs, printed side by side at the end.
+const edge: Record<'uncached' | 'pageCache' | 'varnish', Figures[]> = {
+  uncached: [],
+  pageCache: [],
+  varnish: [],
+};
+
+if (runs('web')) {
+  // Every page rendered: the page cache is off.
+  const portal = await startPortal({
+    seedOffers: Number(values['web-offers']),
+    webProcesses,
+    env: { PAGE_CACHE_BYTES: '0' },
+  });
   console.log(
     `\nPortal as npm start runs it: ${webProcesses ?? availableParallelism()} web process(es), ` +
       'the listings API (PGlite) in a process of its own',
   );
   try {
     await benchFrame(portal, { seconds });
-    await benchList(portal, { seconds });
-    await benchOffer(portal, { seconds });
+    edge.uncached.push(...(await benchList(portal, { seconds })));
+    edge.uncached.push(...(await benchOffer(portal, { seconds })));
+    // Varnish in front of this portal: a miss renders, as it would without Varnish.
+    edge.varnish.push(...(await benchVarnish(portal, { seconds })));
   } finally {
     await portal.stop();
   }
 }
+
+if (runs('page-cache')) {
+  const portal = await startPortal({ seedOffers: Number(values['web-offers']), webProcesses });
+  console.log(
+    `\nPortal with its page cache (PAGE_CACHE_BYTES default): ${webProcesses ?? availableParallelism()} web process(es)`,
+  );
+  try {
+    edge.pageCache.push(...(await benchPageCache(portal, { seconds })));
+  } finally {
+    await portal.stop();
+  }
+}
+
+if (edge.uncached.length + edge.pageCache.length + edge.varnish.length > 0) printSideBySide(edge);
