@@ -102,6 +102,7 @@ for (const lang of ['fr', 'en'] as const) {
     await expect(page.getByRole('checkbox', { name: t.houses, exact: true })).toBeVisible();
     await page.getByRole('checkbox', { name: t.pool, exact: true }).check();
     await expect(toggle).toHaveText(`${t.filters} (2)`);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t.apply, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${villasInCannes}\\?assets=piscine$`));
     await expect(filtersToggle(page)).toHaveText(`${t.filters} (2)`);
