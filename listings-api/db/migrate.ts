@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-offer-cover-photo';
 import * as m012 from './migrations/012-listings-lifecycle';
 import * as m013 from './migrations/013-offer-map-points';
 import * as m014 from './migrations/014-offer-map-cells';
+import * as m015 from './migrations/015-offer-map-cells-city';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '012-listings-lifecycle': m012,
   '013-offer-map-points': m013,
   '014-offer-map-cells': m014,
+  '015-offer-map-cells-city': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

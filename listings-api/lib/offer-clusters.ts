@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Bbox } from '../../shared/bbox';
 import type { Lang, OfferCluster } from '../../shared/contract';
 import type { Db } from '../db/connection';
-import { MAP_CELL_LEVELS } from '../db/migrations/014-offer-map-cells';
+import { MAP_CELL_LEVELS_CITY } from '../db/migrations/015-offer-map-cells-city';
 import type { Reference } from './reference';
 import {
   inBbox,
@@ -18,7 +18,7 @@ import {
 // pixels), aligned on longitude and latitude 0 so that a cell stays the same cell while the map
 // pans. Grouped in the database (GROUP BY over the offers the offers_map_point index finds in the
 // area); the process receives one row per cell, and the card of the offer of each cluster of one.
-// From afar (zoom 10 and below) a search of a nature alone reads the cells of offer_map_cells
+// From afar (zoom 13 and below) a search of a nature alone reads the cells of offer_map_cells
 // (migration 014) wholly inside the area, and groups live only the offers of the area's edges,
 // outside those cells: a country at zoom 5 sums a few thousand cells, not its offers.
 
@@ -43,7 +43,7 @@ interface CellRow {
 
 /** The stored level of cells a zoom's clusters sum (two levels finer at least), or null. */
 export function cellLevel(zoom: number): number | null {
-  return MAP_CELL_LEVELS.find((level) => level >= zoom + 2) ?? null;
+  return MAP_CELL_LEVELS_CITY.find((level) => level >= zoom + 2) ?? null;
 }
 
 /** Partial sums of one cluster cell: from stored cells or from offers grouped live. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 // The clusters of a map seen from afar (a country at zoom 5) group hundreds of thousands of
 // offers: grouping them live costs seconds. offer_map_cells holds the active offers per nature
@@ -7,10 +7,12 @@ import { sql, type Kysely } from 'kysely';
 // bounds and their smallest id; a cluster of a lower zoom is the sum of the cells it covers. It
 // is rebuilt with the offer counts (lib/offer-counts: the same stale flag, set by the offers'
 // statement trigger of migration 002).
+/** The levels of migration 014 (015 adds level 15: lib/offer-clusters reads MAP_CELL_LEVELS_CITY). */
 export const MAP_CELL_LEVELS: readonly number[] = [6, 8, 10, 12];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  const levels = MAP_CELL_LEVELS.map(
+/** The cells of the given levels, per nature (the view's query). */
+export function mapCellsQuery(levels: readonly number[]): RawBuilder<unknown> {
+  const parts = levels.map(
     (level) => sql`
       SELECT ${sql.lit(level)}::smallint AS level, o.nature,
         floor(o.lng / ${sql.lit(360 / 2 ** (level + 2))}::float8)::integer AS gx,
@@ -22,8 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       WHERE o.status = 'active' AND o.lat IS NOT NULL AND o.lng IS NOT NULL
       GROUP BY 1, 2, 3, 4`,
   );
+  return sql`${sql.join(parts, sql` UNION ALL `)}`;
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    CREATE MATERIALIZED VIEW offer_map_cells AS ${sql.join(levels, sql` UNION ALL `)}
+    CREATE MATERIALIZED VIEW offer_map_cells AS ${mapCellsQuery(MAP_CELL_LEVELS)}
     WITH NO DATA
   `.execute(db);
   await sql`CREATE UNIQUE INDEX offer_map_cells_key ON offer_map_cells (level, nature, gx, gy)`.execute(
