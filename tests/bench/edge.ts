@@ -89,14 +89,14 @@ export function printSideBySide(sets: Record<Column, readonly Figures[]>): void 
   for (const page of pages) {
     const ceiling = find(all, page, 32, true);
     for (const [column, name] of [
-      ['pageCache', 'page cache'],
-      ['varnish', 'Varnish'],
+      ['pageCache', 'from the page cache'],
+      ['varnish', 'through Varnish'],
     ] as const) {
       const cached = find(sets[column], page, 32);
       if (!cached || !ceiling) continue;
       const share = ceiling.rps > 0 ? cached.rps / ceiling.rps : 0;
       console.log(
-        `${page} from the ${name} at 32 connections: ${cached.rps} req/s = ${share.toFixed(2)} × ` +
+        `${page} ${name} at 32 connections: ${cached.rps} req/s = ${share.toFixed(2)} × ` +
           `the fixed string (${ceiling.rps} req/s; target ≥ ${CACHED_SHARE_TARGET}) ` +
           `${share >= CACHED_SHARE_TARGET ? 'met' : 'NOT met'}`,
       );
