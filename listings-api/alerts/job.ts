@@ -4,10 +4,11 @@ import type { Config, Lang } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
 import type { Database } from '../db/types';
-import { addressOf, defaultFrom, siteNameOf } from './config';
+import { addressOf, defaultFrom } from './config';
 import type { AlertLog, MailTransport } from './mailer';
 import { createReferenceCache, type Reference } from '../lib/reference';
 import { startPeriodic, type Periodic } from '../lib/periodic';
+import { loadSettings } from '../lib/settings';
 import { loadPortalConfig } from './portal-config';
 import {
   DIGEST_LIMIT,
@@ -280,8 +281,8 @@ async function mailContext(db: Db, options: ConfirmationOptions): Promise<MailCo
     now: options.now ?? new Date(),
     publicUrl,
     secret: await resolveSigningSecret(db.kysely, options.secret),
-    // The name the mails speak of: the From header's display name (MAIL_FROM).
-    siteName: siteNameOf(from, publicUrl),
+    // The name the mails speak of: the site's name from the settings, as the pages show it.
+    siteName: (await loadSettings(db)).siteName,
     mailHost: fromAddress.split('@')[1] ?? 'localhost',
     unsubscribeMailbox: options.unsubscribeMailbox ?? fromAddress,
   };

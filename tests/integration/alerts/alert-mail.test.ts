@@ -669,6 +669,13 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
         ALERT_SIGNING_SECRET: process.env.ALERT_SIGNING_SECRET,
       },
     });
+    const siteName = (value: unknown) =>
+      db.kysely
+        .updateTable('settings')
+        .set({ value: JSON.stringify(value) })
+        .where('key', '=', 'siteName')
+        .executeTakeFirstOrThrow();
+    expect((await siteName('Maison Azur Immobilier')).numUpdatedRows).toBe(1n);
     try {
       const res = await local.inject({
         method: 'POST',
@@ -683,6 +690,9 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
       const mail = parseMail(await readFile(join(dir, 'mail', files[0]!), 'utf8'));
       expect(mail.headers.get('to')).toBe('eml@example.com');
       expect(mail.subject).toBe(`Confirmez votre alerte\u00a0: ${natureLabel.L!.fr}`);
+      // The mails name the site as the pages do: the settings' siteName, not MAIL_FROM's name.
+      expect(mail.text).toContain('publiés sur Maison Azur Immobilier');
+      expect(mail.text).not.toContain('Prestige Portal');
       expect(tokenFrom(linkIn(mail.text, '/alerts/confirm'))).toBe(
         signMailToken(secret, 'confirm', alert.id),
       );
@@ -697,6 +707,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
         confirmationsQueued: 0,
       });
     } finally {
+      await siteName('Prestige Portal');
       await local.close();
       await rm(dir, { recursive: true, force: true });
     }
