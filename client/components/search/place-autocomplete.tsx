@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { Lang, LieuSuggestion } from '../../../shared/contract';
+import { colon } from '../../../shared/format';
 import { API_PATHS } from '../../../shared/portal-api';
 import { createSuggestScheduler } from './suggest-scheduler';
 
@@ -9,9 +10,6 @@ import { createSuggestScheduler } from './suggest-scheduler';
 // Without JavaScript it is a plain text field: the BFF's search endpoint resolves the text to a
 // place. The hidden fields carry the chosen place's slug and the label it was chosen with, so
 // the server can tell an unchanged choice from new text.
-
-/** A no-break space (French typography), a placeholder of the messages that need it. */
-const NBSP = '\u00a0';
 
 export interface ChosenPlace {
   slug: string;
@@ -125,7 +123,10 @@ export function PlaceAutocomplete({
   const count = items.length;
   // The message stays while the field holds the text it is about.
   const showUnknown = unknown !== undefined && text.trim() === unknown.text;
-  const unknownText = unknown?.text ?? '';
+  // The language's typography around the text: « Xyzzyville » with no-break spaces in French.
+  const sep = colon(lang);
+  const quoted =
+    lang === 'fr' ? `«\u00a0${unknown?.text ?? ''}\u00a0»` : `"${unknown?.text ?? ''}"`;
   return (
     <div className="place-field">
       <label htmlFor={`${id}-input`}>{t`Lieu`}</label>
@@ -186,13 +187,10 @@ export function PlaceAutocomplete({
       </ul>
       {showUnknown && unknown ? (
         <div className="place-field__unknown" id={`${id}-unknown`}>
-          <p className="field__error">
-            {/* French puts a no-break space inside the quotes and before the colon. */}
-            {t`Lieu introuvable${NBSP}: «${NBSP}${unknownText}${NBSP}»`}
-          </p>
+          <p className="field__error">{t`Lieu introuvable${sep}${quoted}`}</p>
           {unknown.suggestions.length > 0 ? (
             <>
-              <p className="place-field__closest">{t`Lieux les plus proches${NBSP}:`}</p>
+              <p className="place-field__closest">{t`Lieux les plus proches${sep}`}</p>
               <ul className="place-field__suggestions">
                 {unknown.suggestions.map((s) => (
                   <li key={s.id}>
