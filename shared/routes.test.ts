@@ -7,6 +7,7 @@ import {
   STATIC_SCREENS,
   alternates,
   canonicalPath,
+  genericLieuSlug,
   href,
   resolvePath,
   searchHref,
@@ -507,3 +508,54 @@ function withNatureSlug(fr: string): Config {
     natures: config.natures.map((n) => (n.id === 'V' ? { ...n, slug: { ...n.slug, fr } } : n)),
   };
 }
+
+describe('the generic place in paths', () => {
+  // The generic place as the listings API names it: a French slug, a label per language.
+  const generic: Config = {
+    ...config,
+    genericLieu: {
+      ...config.genericLieu,
+      slug: 'france-et-international',
+      libelle: { fr: 'France et international', en: 'France and abroad' },
+    },
+  };
+  const params = {
+    nature: 'V',
+    rubrique: RUB.villa,
+    lieu: 'france-et-international',
+    offre: 'villa-1',
+  } as const;
+
+  it('has a slug per language, the English one from its English label', () => {
+    expect(genericLieuSlug(generic, 'fr')).toBe('france-et-international');
+    expect(genericLieuSlug(generic, 'en')).toBe('france-and-abroad');
+  });
+
+  it('builds offer paths with no French slug in English', () => {
+    expect(href('offer', params, 'fr', generic)).toBe(
+      '/fr/vente/villa/france-et-international/villa-1/',
+    );
+    expect(href('offer', params, 'en', generic)).toBe('/en/sale/villa/france-and-abroad/villa-1/');
+  });
+
+  it('reads both English slugs as the generic place; alternates use each language slug', () => {
+    for (const path of [
+      '/en/sale/villa/france-and-abroad/villa-1/',
+      '/en/sale/villa/france-et-international/villa-1/',
+    ]) {
+      const resolved = resolvePath(path, generic);
+      expect(resolved).toEqual({ kind: 'screen', screen: 'offer', lang: 'en', params });
+      expect(alternates(resolved as ResolvedScreen, generic)).toEqual({
+        fr: '/fr/vente/villa/france-et-international/villa-1/',
+        en: '/en/sale/villa/france-and-abroad/villa-1/',
+        'x-default': '/fr/vente/villa/france-et-international/villa-1/',
+      });
+    }
+  });
+
+  it('keeps the English slug a plain place in French', () => {
+    expect(resolvePath('/fr/vente/villa/france-and-abroad/villa-1/', generic)).toMatchObject({
+      params: { lieu: 'france-and-abroad' },
+    });
+  });
+});

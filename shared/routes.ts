@@ -195,6 +195,30 @@ const VARIANTS: Record<Lang, Variant[]> = Object.fromEntries(
   LANGS.map((lang) => [lang, ROUTES.flatMap((r) => compile(r, lang))]),
 ) as Record<Lang, Variant[]>;
 
+/** A slug of a label: lower case ASCII words joined by hyphens (accents dropped). */
+function slugOf(label: string): string {
+  return label
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The generic place's slug in a language. The place's own slug is French
+ * ('france-et-international'); other languages get the slug of the place's label in that
+ * language ('france-and-abroad'), so no English path carries a French word. Paths with the
+ * French slug in another language still resolve to the generic place; the offer page redirects
+ * them (301) to its own path.
+ */
+export function genericLieuSlug(config: Config, lang: Lang): string {
+  const own = config.genericLieu.slug;
+  if (lang === 'fr') return own;
+  const slug = slugOf(config.genericLieu.libelle[lang]);
+  return SLUG.test(slug) ? slug : own;
+}
+
 /** The shape a slug segment must have; anything else (dots, percent-escapes, spaces) is unknown. */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 
@@ -219,6 +243,7 @@ function matchVariant(
   variant: Variant,
   segments: readonly string[],
   index: ConfigIndex,
+  config: Config,
 ): Record<string, string | number> | null {
   if (variant.segments.length !== segments.length) return null;
   const params: Record<string, string | number> = {};
@@ -240,7 +265,11 @@ function matchVariant(
       params.rubrique = id;
     } else {
       if (!SLUG.test(seg) || isReserved(variant.lang, segments, i)) return null;
-      params[pattern.name] = seg;
+      // The generic place's slug of the language stands for the generic place in every language.
+      params[pattern.name] =
+        pattern.name === 'lieu' && seg === genericLieuSlug(config, variant.lang)
+          ? config.genericLieu.slug
+          : seg;
     }
   }
   // A segment that is a rubrique of the nature is read as the rubrique, never as a lieu.
@@ -267,7 +296,7 @@ function resolveSlashed(path: string, config: Config): ResolvedScreen | null {
   let best: { variant: Variant; params: Record<string, string | number> } | null = null;
   let tie = false;
   for (const variant of VARIANTS[lang]) {
-    const params = matchVariant(variant, segments, index);
+    const params = matchVariant(variant, segments, index, config);
     if (!params) continue;
     if (!best || variant.staticCount > best.variant.staticCount) {
       best = { variant, params };
@@ -321,6 +350,7 @@ function segmentFor(
   params: Record<string, unknown>,
   lang: Lang,
   index: ConfigIndex,
+  config: Config,
 ): string | null {
   const value = params[name];
   if (name === 'nature') {
@@ -337,6 +367,9 @@ function segmentFor(
     return index.rubriques.get(id)!.slug[lang];
   }
   if (value === undefined || value === null || value === '') return null;
+  if (name === 'lieu' && value === config.genericLieu.slug) {
+    return genericLieuSlug(config, lang);
+  }
   return encodeURIComponent(String(value));
 }
 
@@ -363,7 +396,7 @@ export function href<S extends ScreenId>(
     }
     const optional = part.endsWith('?');
     const name = part.slice(1, optional ? -1 : undefined);
-    const seg = segmentFor(name, p, lang, index);
+    const seg = segmentFor(name, p, lang, index, config);
     if (seg !== null) out.push(seg);
     else if (!optional) throw new Error(`href: ${screen} needs ${name}`);
   }
