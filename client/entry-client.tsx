@@ -1,6 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import './styles/main.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -114,14 +114,18 @@ async function start() {
     modulePreloads: data?.shell.modulePreloads ?? [],
     dataJson,
   };
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <ShellProvider shell={shell}>
-        <RouterProvider router={router} />
-      </ShellProvider>
-    </StrictMode>,
-  );
+  // Hydrated as a transition: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page, so input and paint are never blocked long.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <ShellProvider shell={shell}>
+          <RouterProvider router={router} />
+        </ShellProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
