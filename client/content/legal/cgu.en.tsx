@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { COMPANY, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
-        These terms of use (the “Terms”) govern access to and use of the {COMPANY.brand} website by
+        These terms of use (the “Terms”) govern access to and use of the {siteName} website by
         anyone who visits it (the “user”). By browsing the website, the user accepts the Terms in
         force on the day of the visit. The French version of the Terms prevails.
       </p>

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { COMPANY, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
         Les présentes conditions générales d’utilisation (« CGU ») régissent l’accès au site{' '}
-        {COMPANY.brand} et son utilisation par toute personne qui le consulte (« l’utilisateur »).
-        En naviguant sur le site, l’utilisateur accepte les CGU en vigueur au jour de sa visite.
+        {siteName} et son utilisation par toute personne qui le consulte (« l’utilisateur »). En
+        naviguant sur le site, l’utilisateur accepte les CGU en vigueur au jour de sa visite.
       </p>
 
       <h2>1. Éditeur du site</h2>

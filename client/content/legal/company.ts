@@ -3,14 +3,11 @@
 // the Luhn check, the SIRET is the SIREN and the head office's NIC, the VAT key is
 // (12 + 3 × (SIREN mod 97)) mod 97, and the RCS is the registry of the head office's town
 // (legal-text.test.ts checks all of it). Telephone numbers are in the ranges ARCEP reserves for
-// fiction, e-mail addresses and websites on the reserved .example domain.
-
-import { DEFAULT_SITE_NAME } from '../../../shared/contract';
+// fiction, e-mail addresses and websites on the reserved .example domain. The site itself is
+// named by the settings' siteName (LegalBodyProps.siteName), as the header and the mails do.
 
 export const COMPANY = {
   name: 'Prestige Portal SAS',
-  /** The portal's name, the settings' default (header, mails and legal pages say the same). */
-  brand: DEFAULT_SITE_NAME,
   legalForm: {
     fr: 'société par actions simplifiée (SAS)',
     en: 'simplified joint-stock company (société par actions simplifiée, SAS)',

@@ -104,7 +104,7 @@ function Table({ caption, rows }: { caption: string; rows: Row[] }) {
   );
 }
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -114,11 +114,9 @@ function Body({ to }: LegalBodyProps) {
         CNIL.
       </p>
       <p>
-        <strong>
-          {COMPANY.brand} uses no advertising cookie and no audience measurement tool.
-        </strong>{' '}
-        The cookies and data described below are needed for the website to work or for a service you
-        ask for: they do not require your consent. Only third-party content (maps, videos, virtual
+        <strong>{siteName} uses no advertising cookie and no audience measurement tool.</strong> The
+        cookies and data described below are needed for the website to work or for a service you ask
+        for: they do not require your consent. Only third-party content (maps, videos, virtual
         tours) depends on your consent.
       </p>
 

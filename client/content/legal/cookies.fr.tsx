@@ -104,7 +104,7 @@ function Table({ caption, rows }: { caption: string; rows: Row[] }) {
   );
 }
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -115,7 +115,7 @@ function Body({ to }: LegalBodyProps) {
       </p>
       <p>
         <strong>
-          {COMPANY.brand} n’utilise aucun cookie publicitaire ni aucun outil de mesure d’audience.
+          {siteName} n’utilise aucun cookie publicitaire ni aucun outil de mesure d’audience.
         </strong>{' '}
         Les cookies et données décrits ci-dessous sont nécessaires au fonctionnement du site ou à un
         service que vous demandez : ils ne requièrent pas votre consentement. Seuls les contenus de

@@ -14,6 +14,8 @@ import { LEGAL_UPDATED } from './company';
 export interface LegalBodyProps {
   to: LinkTo;
   lang: Lang;
+  /** The portal's name, the settings' siteName (the header and the mails say the same). */
+  siteName: string;
 }
 
 export interface LegalDocument {
@@ -55,7 +57,11 @@ export function legalScreen(documents: Record<Lang, LegalDocument>) {
         <article className="legal">
           <h1>{doc.title}</h1>
           <p className="legal__updated">{t`Dernière mise à jour : ${updated}`}</p>
-          <doc.Body to={linkBuilder(lang, config)} lang={lang} />
+          <doc.Body
+            to={linkBuilder(lang, config)}
+            lang={lang}
+            siteName={config.settings.siteName}
+          />
         </article>
       );
     },

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Lang } from '../../../shared/contract';
+import { DEFAULT_SITE_NAME, type Lang } from '../../../shared/contract';
 import { testConfig } from '../../../shared/test-config';
 import { linkBuilder } from '../../app/links';
 import { cguEn } from './cgu.en';
@@ -37,11 +37,14 @@ const DOCUMENTS: Record<string, Record<Lang, LegalDocument>> = {
   ranking: { fr: rankingFr, en: rankingEn },
 };
 
+/** A site name of the settings, other than the default one. */
+const SITE_NAME = 'Maison Lumière Immobilier';
+
 /** The visible text of a rendered legal document (markup, entities and comments removed). */
-function textOf(doc: LegalDocument, lang: Lang): string {
+function textOf(doc: LegalDocument, lang: Lang, siteName = SITE_NAME): string {
   const html = renderToStaticMarkup(
     <MemoryRouter>
-      <doc.Body to={linkBuilder(lang, testConfig)} lang={lang} />
+      <doc.Body to={linkBuilder(lang, testConfig)} lang={lang} siteName={siteName} />
     </MemoryRouter>,
   );
   const text = html
@@ -77,7 +80,19 @@ describe('legal texts', () => {
   });
 
   it.each(rows)('$name ($lang) names the publisher', ({ doc, lang }) => {
-    expect(textOf(doc, lang)).toMatch(new RegExp(`${COMPANY.brand}|${COMPANY.name}`));
+    expect(textOf(doc, lang)).toMatch(new RegExp(`${SITE_NAME}|${COMPANY.name}`));
+  });
+
+  it.each(
+    (['cgu', 'personalData', 'cookies', 'ranking'] as const).flatMap((name) =>
+      (['fr', 'en'] as Lang[]).map((lang) => ({ name, lang, doc: DOCUMENTS[name]![lang] })),
+    ),
+  )("$name ($lang) names the site by the settings' siteName", ({ doc, lang }) => {
+    const text = textOf(doc, lang);
+    expect(text).toContain(SITE_NAME);
+    // The company (Prestige Portal SAS) keeps its name; the site is never named by the default.
+    expect(text.replaceAll(COMPANY.name, '')).not.toContain(DEFAULT_SITE_NAME);
+    expect(textOf(doc, lang, 'Autre Nom')).toContain('Autre Nom');
   });
 
   it('finds the placeholders it is meant to find', () => {

@@ -60,14 +60,14 @@ const PROCESSING: Processing[] = [
   },
 ];
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
-        This page explains which personal data {COMPANY.brand} processes, why, for how long, with
-        whom they are shared and how to exercise your rights, under Regulation (EU) 2016/679 (GDPR)
-        and the amended French law no. 78-17 of 6 January 1978 (“Informatique et Libertés”). The
-        website can be used without an account: we only collect what you give us in a form.
+        This page explains which personal data {siteName} processes, why, for how long, with whom
+        they are shared and how to exercise your rights, under Regulation (EU) 2016/679 (GDPR) and
+        the amended French law no. 78-17 of 6 January 1978 (“Informatique et Libertés”). The website
+        can be used without an account: we only collect what you give us in a form.
       </p>
 
       <h2>1. Data controller</h2>

@@ -63,11 +63,11 @@ const PROCESSING: Processing[] = [
   },
 ];
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
-        Cette page explique quelles données personnelles {COMPANY.brand} traite, pourquoi, pendant
+        Cette page explique quelles données personnelles {siteName} traite, pourquoi, pendant
         combien de temps, avec qui elles sont partagées et comment exercer vos droits, en
         application du règlement (UE) 2016/679 (RGPD) et de la loi n° 78-17 du 6 janvier 1978
         modifiée (« Informatique et Libertés »). Le site est consultable sans compte : nous ne

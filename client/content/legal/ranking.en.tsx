@@ -3,11 +3,11 @@ import { COMPANY } from './company';
 import { RELEVANCE, RELEVANCE_MAX } from './relevance';
 import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
-        As an online platform, {COMPANY.brand} explains how the listings and agencies it shows are
+        As an online platform, {siteName} explains how the listings and agencies it shows are
         accepted, removed and ranked, as required by articles L. 111-7 and D. 111-7 et seq. of the
         French Consumer Code.
       </p>
@@ -128,12 +128,12 @@ function Body({ to }: LegalBodyProps) {
       <h2>7. Client reviews</h2>
       <p>
         The reviews shown on an agency’s page come from review-collection providers, whose name is
-        given with each review. {COMPANY.brand} does not itself check that the author of a review
-        used the agency’s services: that check is the provider’s. Reviews are shown as their authors
+        given with each review. {siteName} does not itself check that the author of a review used
+        the agency’s services: that check is the provider’s. Reviews are shown as their authors
         wrote them, without translation, selection by rating or alteration, with the agency’s
         response where there is one: first those written in the language of the page, then the
         others, each from the most recent to the oldest. The average rating covers all the reviews
-        received. {COMPANY.brand} does not pay for reviews.
+        received. {siteName} does not pay for reviews.
       </p>
 
       <h2>8. Questions and complaints</h2>

@@ -3,14 +3,13 @@ import { COMPANY } from './company';
 import { RELEVANCE, RELEVANCE_MAX } from './relevance';
 import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, siteName }: LegalBodyProps) {
   return (
     <>
       <p>
-        En tant que plateforme en ligne, {COMPANY.brand} vous informe des modalités de
-        référencement, de déréférencement et de classement des annonces et des agences qu’elle
-        présente, conformément aux articles L. 111-7 et D. 111-7 et suivants du Code de la
-        consommation.
+        En tant que plateforme en ligne, {siteName} vous informe des modalités de référencement, de
+        déréférencement et de classement des annonces et des agences qu’elle présente, conformément
+        aux articles L. 111-7 et D. 111-7 et suivants du Code de la consommation.
       </p>
 
       <h2>1. Qui peut publier des annonces</h2>
@@ -141,13 +140,12 @@ function Body({ to }: LegalBodyProps) {
       <h2>7. Avis clients</h2>
       <p>
         Les avis présentés sur la page d’une agence proviennent de prestataires de collecte d’avis,
-        dont le nom est indiqué avec chaque avis. {COMPANY.brand} ne vérifie pas lui-même que
-        l’auteur d’un avis a fait appel à l’agence : cette vérification relève du prestataire
-        indiqué. Les avis sont affichés tels que leurs auteurs les ont rédigés, sans traduction,
-        sans sélection selon leur note ni modification, avec la réponse éventuelle de l’agence :
-        d’abord ceux rédigés dans la langue de la page, puis les autres, chacun du plus récent au
-        plus ancien. La note moyenne porte sur l’ensemble des avis reçus. {COMPANY.brand} ne
-        rémunère pas les avis.
+        dont le nom est indiqué avec chaque avis. {siteName} ne vérifie pas lui-même que l’auteur
+        d’un avis a fait appel à l’agence : cette vérification relève du prestataire indiqué. Les
+        avis sont affichés tels que leurs auteurs les ont rédigés, sans traduction, sans sélection
+        selon leur note ni modification, avec la réponse éventuelle de l’agence : d’abord ceux
+        rédigés dans la langue de la page, puis les autres, chacun du plus récent au plus ancien. La
+        note moyenne porte sur l’ensemble des avis reçus. {siteName} ne rémunère pas les avis.
       </p>
 
       <h2>8. Questions et réclamations</h2>
