@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-listings-lifecycle';
 import * as m013 from './migrations/013-offer-map-points';
 import * as m014 from './migrations/014-offer-map-cells';
 import * as m015 from './migrations/015-offer-map-cells-city';
+import * as m016 from './migrations/016-offer-map-edges';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013-offer-map-points': m013,
   '014-offer-map-cells': m014,
   '015-offer-map-cells-city': m015,
+  '016-offer-map-edges': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
