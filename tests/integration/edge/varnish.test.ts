@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -17,7 +15,8 @@ import { offerChangeTags } from '../../../shared/cache-tags';
 import type { Config, OfferDetail, OfferSummary } from '../../../shared/contract';
 import { href } from '../../../shared/routes';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
-import { agencyWithoutOffers, feedConfig, ROOT, validFeedFiles } from '../feeds/helpers';
+import { canConnect, freePort, startVarnish, VARNISHD, type Varnish } from '../../fixtures/varnish';
+import { agencyWithoutOffers, feedConfig, validFeedFiles } from '../feeds/helpers';
 import { upstreamJson } from '../web/helpers';
 
 // The shipped deploy/varnish/default.vcl, in a real varnishd on free ports, in front of the real
@@ -27,32 +26,9 @@ import { upstreamJson } from '../web/helpers';
 // visitor (alerts), answers with Set-Cookie and POSTs are never cached; purges come only from the
 // purgers' ACL; and a cached page is still served once the web app has stopped (grace).
 
-const VARNISHD = ['/usr/sbin/varnishd', '/usr/local/sbin/varnishd'].find((file) =>
-  existsSync(file),
-);
-const VCL_DIR = path.join(ROOT, 'deploy/varnish');
 const SKIP_MESSAGE = 'varnishd is not installed (Debian packages varnish and varnish-modules)';
 
 if (!VARNISHD) console.warn(`tests/integration/edge/varnish.test.ts skipped: ${SKIP_MESSAGE}`);
-
-async function freePort(host = '127.0.0.1'): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 interface Answer {
   status: number;
@@ -121,8 +97,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   let web: FastifyInstance;
   let webPort: number;
   let varnishPort: number;
-  let varnish: ChildProcess;
-  let varnishLog = '';
+  let varnish: Varnish | undefined;
   let config: Config;
   let agency: { id: number; slug: string };
   let offer: OfferDetail;
@@ -166,8 +141,6 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     tmp = mkdtempSync(path.join(tmpdir(), 'edge-varnish-'));
-    // varnishd reads the VCL as its own user: the folder must be readable by others.
-    chmodSync(tmp, 0o755);
     api = await buildListingsApp({
       db,
       photosDir: path.join(tmp, 'photos'),
@@ -216,53 +189,13 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     });
     await web.listen({ port: webPort, host: '127.0.0.1' });
 
-    const vclDir = path.join(tmp, 'vcl');
-    mkdirSync(vclDir, { mode: 0o755 });
-    chmodSync(vclDir, 0o755);
-    // Only the backend's address differs from the shipped files; default.vcl is used as is.
-    writeFileSync(
-      path.join(vclDir, 'backend.vcl'),
-      `backend web { .host = "127.0.0.1"; .port = "${webPort}"; .probe = portal_ready; }\n`,
-      { mode: 0o644 },
-    );
-    varnish = spawn(
-      VARNISHD as string,
-      [
-        '-F',
-        '-j',
-        'none',
-        '-n',
-        path.join(tmp, 'varnish'),
-        '-a',
-        `127.0.0.1:${varnishPort}`,
-        // A second address outside the purgers' ACL.
-        '-a',
-        `127.0.0.2:${varnishPort}`,
-        '-T',
-        'none',
-        '-s',
-        'malloc,64m',
-        '-p',
-        `vcl_path=${vclDir}:${VCL_DIR}`,
-        '-f',
-        path.join(VCL_DIR, 'default.vcl'),
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    varnish.stdout?.on('data', (c: Buffer) => (varnishLog += c.toString()));
-    varnish.stderr?.on('data', (c: Buffer) => (varnishLog += c.toString()));
-    const exited = new Promise<never>((_resolve, reject) =>
-      varnish.once('exit', (code) =>
-        reject(new Error(`varnishd exited (${code}):\n${varnishLog}`)),
-      ),
-    );
-    exited.catch(() => undefined);
-    await Promise.race([
-      (async () => {
-        while (!(await canConnect(varnishPort))) await new Promise((r) => setTimeout(r, 100));
-      })(),
-      exited,
-    ]);
+    // A second address outside the purgers' ACL.
+    varnish = await startVarnish({
+      backendPort: webPort,
+      port: varnishPort,
+      alsoOn: ['127.0.0.2'],
+      storage: 'malloc,64m',
+    });
 
     // The tags of the first import go out before any page is cached.
     await web.edgePurgeFollower?.poll();
@@ -314,11 +247,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   });
 
   afterAll(async () => {
-    if (varnish && varnish.exitCode === null) {
-      const gone = new Promise((resolve) => varnish.once('exit', resolve));
-      varnish.kill('SIGTERM');
-      await gone;
-    }
+    await varnish?.stop();
     await web?.close();
     await api?.close();
     await db?.close();
@@ -328,7 +257,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   it('keeps a list and an offer page: MISS, then HIT', async () => {
     for (const pathname of [offerPath, placeListPath, rubriqueListPath, unrelatedPath]) {
       const first = await get(pathname);
-      expect(first.status, `${pathname}\n${varnishLog}`).toBe(200);
+      expect(first.status, `${pathname}\n${varnish?.log()}`).toBe(200);
       expect(first.headers['x-cache'], pathname).toBe('MISS');
       expect(first.headers['cache-control']).toMatch(/^public, .*s-maxage=\d+/);
       const second = await get(pathname);
