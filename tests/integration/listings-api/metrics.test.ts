@@ -1,13 +1,11 @@
-import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
-import { hasMetric, metricValue } from '../../fixtures/metrics';
+import { fetchMetrics, hasMetric, metricValue, scrapeMetrics } from '../../fixtures/metrics';
 import { agencyWithoutOffers, feedConfig, tempDir, validFeedFiles } from '../feeds/helpers';
 
 // The listings API's Prometheus metrics: on a metrics server of their own, never on the API's
@@ -46,11 +44,7 @@ describe.each(testDbKinds)('listings API metrics on %s', (kind) => {
     await db?.close();
   });
 
-  const scrape = async () => {
-    const res = await metrics.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
-    expect(res.statusCode).toBe(200);
-    return res.body;
-  };
+  const scrape = () => scrapeMetrics(metrics);
 
   it("is not on the API's own port", async () => {
     const res = await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
@@ -217,11 +211,7 @@ describe.each(testDbKinds)('listings API metrics on %s', (kind) => {
     });
     try {
       await other.listen({ port: 0, host: '127.0.0.1' });
-      // It starts listening right after the app does.
-      const server = other.metricsServer!.server;
-      if (!server.listening) await once(server, 'listening');
-      const { port } = server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      const res = await fetchMetrics(other.metricsServer!);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('# TYPE listings_api_http_request_duration_seconds ');
     } finally {

@@ -1,9 +1,7 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { hasMetric, metricValue } from '../../fixtures/metrics';
+import { fetchMetrics, hasMetric, metricValue, scrapeMetrics } from '../../fixtures/metrics';
 import { buildWebApp, deadUrl, startListingsApi } from './helpers';
 
 // The web app's Prometheus metrics: on a metrics server of their own (METRICS_PORT), never on the
@@ -36,11 +34,7 @@ describe('web app metrics', () => {
     await listings?.close();
   });
 
-  const scrape = async () => {
-    const res = await metrics.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
-    expect(res.statusCode).toBe(200);
-    return res.body;
-  };
+  const scrape = () => scrapeMetrics(metrics);
 
   it("is not on the visitors' port, whoever asks", async () => {
     for (const remoteAddress of [ELSEWHERE, '127.0.0.1']) {
@@ -127,10 +121,7 @@ describe('web app metrics', () => {
     const other = await buildWebApp(listings.url, { metrics: { ...METRICS, token: undefined } });
     try {
       await other.listen({ port: 0, host: '127.0.0.1' });
-      const server = other.metricsServer!.server;
-      if (!server.listening) await once(server, 'listening');
-      const { port } = other.metricsServer!.server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      const res = await fetchMetrics(other.metricsServer!);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('# TYPE portal_http_request_duration_seconds histogram');
     } finally {
