@@ -58,19 +58,16 @@ function toLatLngBounds(box: Bbox): L.LatLngBounds {
   return L.latLngBounds([box.south, box.west], [box.north, box.east]);
 }
 
-export default function MapCanvas({
-  criteria,
-  place,
-  config,
-  lang,
-  pathWith,
-}: {
+/** The search the map shows, and how its links are written (also the map section's props). */
+export interface MapProps {
   criteria: SearchCriteria;
   place: PlaceView;
   config: Config;
   lang: Lang;
   pathWith: (query: URLSearchParams) => string;
-}) {
+}
+
+export default function MapCanvas({ criteria, place, config, lang, pathWith }: MapProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);

@@ -2,11 +2,11 @@ import { lazy, Suspense } from 'react';
 import '../../styles/view-switch.css';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import type { Config, Lang } from '../../../shared/contract';
+import type { Config } from '../../../shared/contract';
 import { toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
 import { useHydrated } from '../../hooks/use-selection';
 import { ConsentGate } from '../consent/consent-gate';
-import type { PlaceView } from './load-search';
+import type { MapProps } from './map-canvas';
 
 // The list/map switch of a result list (`view=map`, a query key like the others) and the map
 // view: the offers of the search as clusters on a map. The map needs JavaScript and the
@@ -60,22 +60,10 @@ export function ViewSwitch({
   );
 }
 
-export function MapSection({
-  criteria,
-  place,
-  config,
-  lang,
-  pathWith,
-}: {
-  criteria: SearchCriteria;
-  place: PlaceView;
-  config: Config;
-  lang: Lang;
-  pathWith: (query: URLSearchParams) => string;
-}) {
+export function MapSection(props: MapProps) {
   const { t } = useLingui();
   const hydrated = useHydrated();
-  if (criteria.view !== 'map') return null;
+  if (props.criteria.view !== 'map') return null;
   return (
     <section className="map-view" aria-label={t`Carte des résultats`}>
       <a className="map-view__skip" href="#map-view-end">
@@ -84,13 +72,7 @@ export function MapSection({
       {hydrated ? (
         <ConsentGate category="maps" className="map-view__consent">
           <Suspense fallback={<p role="status">{t`Chargement de la carte…`}</p>}>
-            <MapCanvas
-              criteria={criteria}
-              place={place}
-              config={config}
-              lang={lang}
-              pathWith={pathWith}
-            />
+            <MapCanvas {...props} />
           </Suspense>
         </ConsentGate>
       ) : (
