@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNewOffersForAlert } from '../../../listings-api/alerts/match';
+import { cellLevel, cellSize } from '../../../listings-api/lib/offer-clusters';
 import { formatBbox, type Bbox } from '../../../shared/bbox';
 import type {
   AlertCreated,
@@ -182,6 +183,43 @@ describe.each(testDbKinds)('map search on %s', (kind) => {
           } else expect(c.offer).toBeNull();
         }
       }
+    },
+  );
+
+  it.each([5, 8, 13])(
+    'clusters at zoom %i add up to the list total when offers lie on each edge, outside the stored cells',
+    async (zoom) => {
+      // Boxes with an offer just inside one side: in the strip along that side that the stored
+      // cells wholly inside the box leave out, grouped live.
+      const fine = cellSize(cellLevel(zoom)!);
+      const size = 20 * fine;
+      const eps = fine / 10;
+      const anchors = located.filter((o) => o.nature === 'V' && o.lat !== null && o.lng !== null);
+      const picked = [0, 0.25, 0.5, 0.75].map((f) => anchors[Math.floor(f * anchors.length)]!);
+      let checked = 0;
+      for (const a of picked) {
+        const [lat, lng] = [a.lat!, a.lng!];
+        const boxes: Bbox[] = [
+          { west: lng - eps, east: lng - eps + size, south: lat - size / 2, north: lat + size / 2 },
+          { west: lng + eps - size, east: lng + eps, south: lat - size / 2, north: lat + size / 2 },
+          { west: lng - size / 2, east: lng + size / 2, south: lat - eps, north: lat - eps + size },
+          { west: lng - size / 2, east: lng + size / 2, south: lat + eps - size, north: lat + eps },
+        ];
+        for (const box of boxes) {
+          const list = await t.get<OfferList>('/offre', { nature: 'V', bbox: text(box) });
+          const res = await t.get<OfferClusters>('/offre/clusters', {
+            nature: 'V',
+            bbox: text(box),
+            zoom,
+          });
+          expect(res.status).toBe(200);
+          expect(list.body.total).toBeGreaterThan(0);
+          expect(res.body.clusters.reduce((n, c) => n + c.count, 0)).toBe(list.body.total);
+          expect(res.body.total).toBe(list.body.total);
+          checked += 1;
+        }
+      }
+      expect(checked).toBe(16);
     },
   );
 
