@@ -78,25 +78,16 @@ export function Gallery({ photos, title }: { photos: readonly Photo[]; title: st
             const n = i + 2;
             return (
               <li key={photo.id}>
-                <a
-                  href={largest(photo)}
+                <PhotoLink
+                  photo={photo}
+                  n={n}
+                  count={count}
+                  title={title}
                   onClick={(event) => {
                     event.preventDefault();
                     show(i + 1, event.currentTarget);
                   }}
-                  aria-label={t`Agrandir la photo ${n} sur ${count} : ${photo.alt || title}`}
-                >
-                  <img
-                    src={photoUrl(photo, photo.widths[0] ?? 400)}
-                    srcSet={photoSrcSet(photo)}
-                    sizes={THUMB_SIZES}
-                    width={photo.width}
-                    height={photo.height}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </a>
+                />
               </li>
             );
           })}
@@ -126,21 +117,7 @@ export function Gallery({ photos, title }: { photos: readonly Photo[]; title: st
               const n = i + 1;
               return (
                 <li key={photo.id}>
-                  <a
-                    href={largest(photo)}
-                    aria-label={t`Agrandir la photo ${n} sur ${count} : ${photo.alt || title}`}
-                  >
-                    <img
-                      src={photoUrl(photo, photo.widths[0] ?? 400)}
-                      srcSet={photoSrcSet(photo)}
-                      sizes={THUMB_SIZES}
-                      width={photo.width}
-                      height={photo.height}
-                      alt=""
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </a>
+                  <PhotoLink photo={photo} n={n} count={count} title={title} />
                 </li>
               );
             })}
@@ -151,6 +128,41 @@ export function Gallery({ photos, title }: { photos: readonly Photo[]; title: st
         <Lightbox photos={photos} start={open} title={title} onClose={onClose} />
       ) : null}
     </section>
+  );
+}
+
+/** A thumbnail linking to the photo's largest file: photo `n` of `count`. */
+function PhotoLink({
+  photo,
+  n,
+  count,
+  title,
+  onClick,
+}: {
+  photo: Photo;
+  n: number;
+  count: number;
+  title: string;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <a
+      href={largest(photo)}
+      onClick={onClick}
+      aria-label={t`Agrandir la photo ${n} sur ${count} : ${photo.alt || title}`}
+    >
+      <img
+        src={photoUrl(photo, photo.widths[0] ?? 400)}
+        srcSet={photoSrcSet(photo)}
+        sizes={THUMB_SIZES}
+        width={photo.width}
+        height={photo.height}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+    </a>
   );
 }
 
