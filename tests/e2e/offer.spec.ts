@@ -1,70 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { accessibilityViolations, expect, open, test, waitForHydration } from './helpers';
+import { offerWithPhotos } from './seed-data';
 
 // The offer page in a browser: opened from a result list, previous/next in that search and back
 // to the list, the page-view and phone statistics, the gallery's lightbox with the keyboard, the
 // contact form with an invalid then a valid phone (details kept for the next visit), copying the
 // link (success and error), and no accessibility violation in either language or theme.
-
-interface ConfigLike {
-  natures: { id: string; slug: Record<'fr' | 'en', string> }[];
-  rubriquesTree: RubriqueLike;
-}
-interface RubriqueLike {
-  id: number;
-  isGeneric: boolean;
-  slug: Record<'fr' | 'en', string>;
-  nature: string[];
-  children: RubriqueLike[];
-}
-interface Summary {
-  slug: string;
-  nature: { id: string };
-  rubrique: { id: number };
-  lieu: { slug: string };
-}
-
-function findRubrique(node: RubriqueLike, id: number): RubriqueLike | undefined {
-  if (node.id === id) return node;
-  for (const child of node.children) {
-    const hit = findRubrique(child, id);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-/** The path of an offer page, as the route table writes it. */
-function offerPath(config: ConfigLike, offer: Summary, lang: 'fr' | 'en'): string {
-  const nature = config.natures.find((n) => n.id === offer.nature.id)!;
-  const rubrique = findRubrique(config.rubriquesTree, offer.rubrique.id);
-  const parts = [lang, nature.slug[lang]];
-  if (rubrique && !rubrique.isGeneric && rubrique.nature.includes(offer.nature.id)) {
-    parts.push(rubrique.slug[lang]);
-  }
-  parts.push(offer.lieu.slug, offer.slug);
-  return `/${parts.join('/')}/`;
-}
-
-/** An offer of the seed with at least `photos` photos. */
-async function offerWithPhotos(request: APIRequestContext, lang: 'fr' | 'en', photos: number) {
-  const config = (await (await request.get('/api/config')).json()) as ConfigLike;
-  const list = (await (
-    await request.get(`/api/offre?nature=V&sort=new&limit=24&lang=${lang}`)
-  ).json()) as { items: Summary[] };
-  for (const item of list.items) {
-    const detail = (await (
-      await request.get(`/api/offre-detail?slug=${item.slug}&lang=${lang}`)
-    ).json()) as { photos: unknown[]; titre1: string };
-    if (detail.photos.length >= photos) {
-      return {
-        path: offerPath(config, item, lang),
-        count: detail.photos.length,
-        title: detail.titre1,
-      };
-    }
-  }
-  throw new Error('no offer with enough photos in the seed');
-}
 
 const statTypes = (page: Page) => {
   const types: string[] = [];
@@ -125,7 +66,7 @@ test('the gallery opens in a lightbox moved through with the keyboard', async ({
   await open(page, offer.path);
   const all = page.getByRole('button', { name: `Voir les ${offer.count} photos` });
   await all.click();
-  const dialog = page.getByRole('dialog', { name: offer.title });
+  const dialog = page.getByRole('dialog', { name: offer.offer.titre1 });
   await expect(dialog).toBeVisible();
   const counter = dialog.locator('.lightbox__count');
   await expect(counter).toContainText(`Photo 1 sur ${offer.count}`);
