@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
-import { fetchMetrics, hasMetric, metricValue, scrapeMetrics } from '../../fixtures/metrics';
+import {
+  askMetrics,
+  fetchMetrics,
+  hasMetric,
+  metricValue,
+  scrapeMetrics,
+} from '../../fixtures/metrics';
 import { agencyWithoutOffers, feedConfig, tempDir, validFeedFiles } from '../feeds/helpers';
 
 // The listings API's Prometheus metrics: on a metrics server of their own, never on the API's
@@ -47,29 +53,21 @@ describe.each(testDbKinds)('listings API metrics on %s', (kind) => {
   const scrape = () => scrapeMetrics(metrics);
 
   it("is not on the API's own port", async () => {
-    const res = await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' });
+    const res = await askMetrics(app, '127.0.0.1');
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('# TYPE');
   });
 
   it('refuses callers from elsewhere without the token, or with another one', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token-0123456789', TOKEN]) {
-      const res = await metrics.inject({
-        url: '/metrics',
-        remoteAddress: ELSEWHERE,
-        headers: authorization ? { authorization } : {},
-      });
+      const res = await askMetrics(metrics, ELSEWHERE, authorization);
       expect(res.statusCode, String(authorization)).toBe(403);
       expect(res.body).not.toContain('# TYPE');
     }
   });
 
   it('answers the Prometheus text to a bearer of the token and to loopback', async () => {
-    const remote = await metrics.inject({
-      url: '/metrics',
-      remoteAddress: ELSEWHERE,
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const remote = await askMetrics(metrics, ELSEWHERE, `Bearer ${TOKEN}`);
     expect(remote.statusCode).toBe(200);
     expect(remote.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await scrape();

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { fetchMetrics, hasMetric, metricValue, scrapeMetrics } from '../../fixtures/metrics';
+import {
+  askMetrics,
+  fetchMetrics,
+  hasMetric,
+  metricValue,
+  scrapeMetrics,
+} from '../../fixtures/metrics';
 import { buildWebApp, deadUrl, startListingsApi } from './helpers';
 
 // The web app's Prometheus metrics: on a metrics server of their own (METRICS_PORT), never on the
@@ -38,11 +44,7 @@ describe('web app metrics', () => {
 
   it("is not on the visitors' port, whoever asks", async () => {
     for (const remoteAddress of [ELSEWHERE, '127.0.0.1']) {
-      const res = await app.inject({
-        url: '/metrics',
-        remoteAddress,
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
+      const res = await askMetrics(app, remoteAddress, `Bearer ${TOKEN}`);
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('# TYPE');
     }
@@ -50,11 +52,7 @@ describe('web app metrics', () => {
 
   it('refuses a visitor: a caller from elsewhere without the token, or with another one', async () => {
     for (const authorization of [undefined, 'Bearer not-the-token-0123456', `Basic ${TOKEN}`]) {
-      const res = await metrics.inject({
-        url: '/metrics',
-        remoteAddress: ELSEWHERE,
-        headers: authorization ? { authorization } : {},
-      });
+      const res = await askMetrics(metrics, ELSEWHERE, authorization);
       expect(res.statusCode, String(authorization)).toBe(403);
       expect(res.body).not.toContain('# TYPE');
     }
@@ -62,11 +60,7 @@ describe('web app metrics', () => {
   });
 
   it('answers the Prometheus text to a bearer of the token and to loopback', async () => {
-    const res = await metrics.inject({
-      url: '/metrics',
-      remoteAddress: ELSEWHERE,
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const res = await askMetrics(metrics, ELSEWHERE, `Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     for (const name of [
@@ -136,8 +130,7 @@ describe('web app metrics when the listings API is down', () => {
     try {
       const failures = (text: string) =>
         metricValue(text, 'portal_upstream_failures_total', { kind: 'unavailable' });
-      const scrape = async () =>
-        (await app.metricsServer!.inject({ url: '/metrics', remoteAddress: '::1' })).body;
+      const scrape = async () => (await askMetrics(app.metricsServer!, '::1')).body;
       const before = failures(await scrape());
       // A first render may run out of time compiling the screens on a busy machine (its calls
       // are then cut, not failed): a few tries.
