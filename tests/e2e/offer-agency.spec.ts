@@ -173,6 +173,8 @@ test.describe('without JavaScript', () => {
       await expect(
         menu.getByRole('link', { name: lang === 'fr' ? 'Agences' : 'Agencies' }),
       ).toBeVisible();
+      // The theme choice needs the page's script: not offered without it.
+      await expect(menu.locator('.theme-chooser')).toBeHidden();
       await menu
         .getByRole('link', { name: lang === 'fr' ? 'Fermer le menu' : 'Close the menu' })
         .click();
