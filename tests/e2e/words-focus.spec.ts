@@ -3,10 +3,11 @@ import { expect, open, test } from './helpers';
 import { agencyWithBilingualReviews, offersOf, offerWithPhotos } from './seed-data';
 
 // Words, focus and the cookie banner: no French typography in English pages (space before a
-// colon or a percent sign, word glued to a parenthesis, doubled or trailing spaces in headings),
-// focus on the new page's heading with its title announced after a navigation in the app (not on
-// the first load, not when a control of the page changes the query), and a cookie banner that
-// leaves most of a phone's screen to the page, with a link that says where it goes.
+// colon or a percent sign, word glued to a parenthesis, doubled or trailing spaces in headings)
+// and no two headings of a page saying the same; focus on the new page's heading with its title
+// announced after a navigation in the app (not on the first load, not when a control of the page
+// changes the query), and a cookie banner that leaves most of a phone's screen to the page, with
+// a link that says where it goes.
 
 /** Lines of the page's text, and its headings' and links' names, that break English typography. */
 async function typographyFaults(page: Page): Promise<string[]> {
@@ -43,6 +44,13 @@ async function typographyFaults(page: Page): Promise<string[]> {
     french.forEach((el, i) => (el.style.display = displays[i]!));
     for (const line of text.split('\n')) check('text', line);
     check('title', document.title);
+    // Two sections of one page never bear the same heading (two French words, one English one).
+    // (Cards of a list and reviews are items of their own: two offers may bear one title.)
+    const headings = [...document.querySelectorAll('main h2, main h3')]
+      .filter((h) => !h.closest('.offer-card, li'))
+      .map((h) => (h.textContent ?? '').trim());
+    for (const [i, heading] of headings.entries())
+      if (heading && headings.indexOf(heading) !== i) faults.push(`two headings say ${heading}`);
     return faults;
   });
 }
