@@ -101,6 +101,11 @@ class RequestLog extends LogController {
   }
 }
 
+/** Believes the X-Forwarded-For entries added by the `hops` proxies nearest to this server. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(
   config: AppConfig,
   options: AppOptions = {},
@@ -109,9 +114,13 @@ export async function buildApp(
   const serverOptions: FastifyServerOptions = {
     loggerInstance: logger,
     logController: new RequestLog(),
-    // A number trusts that many hops (Fastify accepts it; its types only list the other forms).
-    trustProxy: config.trustProxy as boolean,
+    // A list trusts those proxies' addresses; a number, that many hops in front of this server
+    // (Fastify itself turns a bare number into "no proxy", hence the function).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A request whose headers or body trickle in (slowloris) is cut with a 408.
+    requestTimeout: config.requestTimeoutMs,
     // Use a sane incoming request id (from the load balancer), else a new one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -197,6 +206,13 @@ export async function buildApp(
     });
     if (page.statusCode !== status) throw new Error(`status page answered ${page.statusCode}`);
     return page;
+  };
+  // Node's options of the HTTP server (Fastify passes them on; its types leave them out): the
+  // headers' own limit, and how often both limits are checked.
+  (serverOptions as { http?: object }).http = {
+    requestTimeout: config.requestTimeoutMs,
+    headersTimeout: config.headersTimeoutMs,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, config.headersTimeoutMs / 2)),
   };
   const app = Fastify(serverOptions) as unknown as FastifyInstance;
 

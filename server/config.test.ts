@@ -28,8 +28,19 @@ describe('loadConfig', () => {
     [{ LISTINGS_API_URL: 'http://api:4050/' }, { listingsApiUrl: 'http://api:4050' }],
     [{ PUBLIC_URL: 'https://www.example.com/' }, { publicUrl: 'https://www.example.com' }],
     [{ CACHE_TAG_HEADER: 'Surrogate-Key' }, { cacheTagHeader: 'Surrogate-Key' }],
-    [{ TRUST_PROXY: 'true' }, { trustProxy: true }],
     [{ TRUST_PROXY: '2' }, { trustProxy: 2 }],
+    [{ TRUST_PROXY: '0' }, { trustProxy: false }],
+    [
+      { TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' },
+      { trustProxy: ['10.0.0.0/8', '192.168.1.7', 'fd00::/8'] },
+    ],
+    [{}, { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000 }],
+    [
+      { REQUEST_TIMEOUT_MS: '300', HEADERS_TIMEOUT_MS: '500' },
+      { requestTimeoutMs: 300, headersTimeoutMs: 300 },
+    ],
+    [{}, { publicUrl: 'http://localhost:3000' }],
+    [{ NODE_ENV: 'production', PORT: '8080' }, { publicUrl: 'http://localhost:8080' }],
     [
       { SEED_OFFERS: '200', EMBEDDED_API_PORT: '0' },
       { seedOffers: 200, embeddedApiPort: 0 },
@@ -47,6 +58,25 @@ describe('loadConfig', () => {
     [{ WEB_PROCESSES: '6' }, { webProcesses: 6 }],
   ])('reads %j', (env, expected) => {
     expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  it('refuses TRUST_PROXY=true or a list that is no addresses, saying what to give', () => {
+    for (const value of ['true', 'yes', '10.0.0.0/8,proxy']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies in front/);
+  });
+
+  it('requires PUBLIC_URL in production with an external listings API', () => {
+    const env = {
+      NODE_ENV: 'production',
+      LISTINGS_API_URL: 'http://api:4050',
+      COOKIE_SECRET: SECRET,
+    } as const;
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL: required in production/);
+    expect(loadConfig({ ...env, PUBLIC_URL: 'https://www.example.com' }).publicUrl).toBe(
+      'https://www.example.com',
+    );
   });
 
   it('gives a production run in embedded mode a random secret, with a notice', () => {

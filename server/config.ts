@@ -130,8 +130,15 @@ const EnvSchema = v.object({
   EMBEDDED_API_PORT: port('4050'),
   /** Embedded mode: number of offers seeded on first run (the listings API's default when absent). */
   SEED_OFFERS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0))),
-  /** Trust X-Forwarded-* from this many proxies (or true/false). */
+  /**
+   * The proxies in front of this server whose X-Forwarded-* it believes: false (none), a hop count
+   * (1: one load balancer or cache) or a comma-separated list of proxy addresses or CIDRs.
+   */
   TRUST_PROXY: v.optional(v.string(), 'false'),
+  /** Longest time a whole request (headers and body) may take to arrive, in milliseconds. */
+  REQUEST_TIMEOUT_MS: positiveInt('30000'),
+  /** Longest time the request headers may take to arrive, in milliseconds. */
+  HEADERS_TIMEOUT_MS: positiveInt('10000'),
   /** Map tile URL template for the offer map (Leaflet). */
   MAP_TILE_URL: v.optional(v.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Serve the production build (dist/) even outside NODE_ENV=production. */
@@ -211,7 +218,8 @@ export interface Config {
   /** The edge purger of this process; undefined when off (no EDGE_PURGE_URL, or EDGE_PURGER=0). */
   edgePurge: EdgePurgeConfig | undefined;
   redisUrl: string | undefined;
-  publicUrl: string | undefined;
+  /** Origin of canonical and hreflang URLs; never taken from the request's Host header. */
+  publicUrl: string;
   upstreamTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   databaseUrl: string | undefined;
@@ -220,7 +228,12 @@ export interface Config {
   photosDir: string;
   embeddedApiPort: number;
   seedOffers: number | undefined;
-  trustProxy: boolean | number;
+  /** false: no proxy; a hop count; or the proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
+  /** Longest time a whole request may take to arrive (ms). */
+  requestTimeoutMs: number;
+  /** Longest time the request headers may take to arrive (ms). */
+  headersTimeoutMs: number;
   mapTileUrl: string;
   /** Bytes of the in-process page cache; 0: off. */
   pageCacheBytes: number;
@@ -281,12 +294,14 @@ export function loadConfig(
       'COOKIE_SECRET is not set: signed cookies use a random secret until this process stops';
   }
   const edgePurge = edgePurgeConfig(e);
-  const trust = e.TRUST_PROXY.trim();
-  let trustProxy: boolean | number;
-  if (trust === 'true' || trust === 'false') trustProxy = trust === 'true';
-  else if (/^\d+$/.test(trust)) trustProxy = Number(trust);
-  else
-    throw new ConfigError(`invalid environment:\n  TRUST_PROXY: must be true, false or a number`);
+  const trustProxy = trustProxyConfig(e.TRUST_PROXY);
+  if (!e.PUBLIC_URL && isProduction && e.LISTINGS_API_URL) {
+    throw new ConfigError(
+      'invalid environment:\n  PUBLIC_URL: required in production (with LISTINGS_API_URL), ' +
+        'e.g. https://www.example.com: canonical and hreflang links are never taken from the Host header',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
   return {
     env: e.NODE_ENV,
@@ -301,7 +316,7 @@ export function loadConfig(
     cacheTagHeader: e.CACHE_TAG_HEADER,
     edgePurge,
     redisUrl: e.REDIS_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicUrl,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
@@ -311,6 +326,8 @@ export function loadConfig(
     embeddedApiPort: e.EMBEDDED_API_PORT,
     seedOffers: e.SEED_OFFERS,
     trustProxy,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     mapTileUrl: e.MAP_TILE_URL,
     pageCacheBytes: e.PAGE_CACHE_BYTES,
     pageCacheChangesIntervalMs: e.PAGE_CACHE_CHANGES_INTERVAL_MS,
@@ -318,6 +335,34 @@ export function loadConfig(
     webProcesses: options.dev ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
     metrics: metricsConfig(e),
   };
+}
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/**
+ * TRUST_PROXY: `true` is refused, as it believes whatever X-Forwarded-For a visitor sends (per-IP
+ * limits could be dodged); a hop count or the proxies' addresses say which entry is the visitor's.
+ */
+function trustProxyConfig(raw: string): Config['trustProxy'] {
+  const value = raw.trim();
+  const fail = (why: string): never => {
+    throw new ConfigError(
+      `invalid environment:\n  TRUST_PROXY: ${why} (got ${JSON.stringify(raw)}); ` +
+        'give false (no proxy in front), the number of proxies in front (1 behind one load ' +
+        'balancer or cache) or their addresses/CIDRs separated by commas (e.g. 10.0.0.0/8)',
+    );
+  };
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return fail('true would believe any X-Forwarded-For a visitor sends');
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim());
+  for (const entry of list) {
+    if (!IPV4.test(entry) && !IPV6.test(entry)) fail(`${JSON.stringify(entry)} is no address`);
+  }
+  return list;
 }
 
 /** The metrics server: web process n of a cluster on METRICS_PORT + n, labelled with n. */

@@ -20,6 +20,8 @@ export async function buildWebApp(
     ...loadConfig({ LOG_LEVEL: 'silent' }),
     renderer: 'vite',
     pageCacheBytes: 0,
+    // The origin the tests' requests (inject) are addressed to.
+    publicUrl: 'http://localhost',
     ...overrides,
     listingsApiUrl,
   };
