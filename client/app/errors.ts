@@ -41,14 +41,14 @@ export function unknownMiddleware(name: string) {
   );
 }
 
-/** Turns a PortalApi failure into the page's status; anything else goes through unchanged. */
+/**
+ * Turns a PortalApi failure into the page's status; anything else goes through unchanged. What
+ * the failure said (a socket error, a contract mismatch) stays in the server's log, off the page.
+ */
 export function toRouteError(error: unknown): unknown {
   if (isPortalApiError(error)) {
     const missing = error.status === 404 || error.status === 410;
-    return data<ErrorData>(
-      { reason: missing ? 'missing' : 'failure', message: missing ? undefined : error.message },
-      { status: error.status },
-    );
+    return data<ErrorData>({ reason: missing ? 'missing' : 'failure' }, { status: error.status });
   }
   return error;
 }

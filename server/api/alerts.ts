@@ -21,6 +21,7 @@ import { ROUTE_BY_SCREEN } from '../../shared/routes';
 import { LANG_COOKIE, isLocalPath, preferredLanguage } from '../routes/language';
 import { isUpstreamError } from '../upstream/errors';
 import { ownEndpoints, upstreamRequest } from './endpoints';
+import { isCrossSite } from '../ssr/page-forms';
 import { FORM_RATE_LIMIT, errorBody, sendInvalid } from './routes';
 
 // The alerts of a visitor without an account (spec sections 3 and 7). POST /alerte answers an
@@ -49,7 +50,8 @@ export type AlertErrorCode =
   | 'duplicate'
   | 'token'
   | 'unknown-alert'
-  | 'unavailable';
+  | 'unavailable'
+  | 'cross-site';
 
 const TEXTS: Record<AlertErrorCode, Record<Lang, string>> = {
   'email-required': { fr: emailRequired.message!, en: 'Please enter an email address' },
@@ -73,6 +75,10 @@ const TEXTS: Record<AlertErrorCode, Record<Lang, string>> = {
   unavailable: {
     fr: 'Le service est momentanément indisponible. Veuillez réessayer plus tard.',
     en: 'The service is temporarily unavailable. Please try again later.',
+  },
+  'cross-site': {
+    fr: 'Ce formulaire n’est accepté que depuis ce site.',
+    en: 'This form is only accepted from this site.',
   },
 };
 
@@ -187,6 +193,14 @@ function isForm(request: FastifyRequest): boolean {
 // ---------------------------------------------------------------------------------------------
 // Answers
 
+/**
+ * A write posted from another site (a forged form or script) is refused with a 403 in the
+ * visitor's language: it would create or delete alerts, and change the visitor's alert cookie.
+ */
+export function refuseCrossSite(request: FastifyRequest, reply: FastifyReply, lang: Lang) {
+  return isCrossSite(request) ? sendAlertError(reply, 403, 'cross-site', lang) : undefined;
+}
+
 function sendAlertError(
   reply: FastifyReply,
   status: number,
@@ -289,6 +303,8 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
       const form = isForm(request);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const lang = visitorLang(request, body.lang);
+      const refused = refuseCrossSite(request, reply, lang);
+      if (refused) return refused;
       const back = typeof body.back === 'string' && isLocalPath(body.back) ? body.back : undefined;
 
       const fail = async (status: number, code: AlertErrorCode) => {
@@ -377,6 +393,8 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const given = (request.body ?? {}) as Record<string, unknown>;
       const lang = visitorLang(request, given.lang);
+      const refused = refuseCrossSite(request, reply, lang);
+      if (refused) return refused;
       const body = v.safeParse(DeleteBody, given);
       if (!body.success) return sendAlertError(reply, 400, 'token', lang);
       try {
@@ -401,6 +419,8 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const given = (request.body ?? {}) as Record<string, unknown>;
       const lang = visitorLang(request, given.lang);
+      const refused = refuseCrossSite(request, reply, lang);
+      if (refused) return refused;
       const body = v.safeParse(DeleteBody, given);
       let status = 'deleted';
       if (!body.success) status = 'token';

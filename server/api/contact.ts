@@ -17,7 +17,7 @@ import { contactFailed, contactRateLimited, contactRefused } from '../../shared/
 import { isPortalApiError, type ContactBody } from '../../shared/portal-api';
 import { isCrossSite } from '../ssr/page-forms';
 import { translate } from './messages';
-import { errorBody } from './routes';
+import { FORM_RATE_LIMIT, errorBody } from './routes';
 
 // POST /api/contact and the contact form posted to a page without JavaScript (offer and agency
 // pages), with the spam guard the spec asks of the BFF:
@@ -227,6 +227,8 @@ async function submitContact(
   // Only well-formed requests count: a visitor correcting a typo is not flooding anyone.
   const limit = await deps.ipLimit(request);
   if (!limit.isAllowed && limit.isExceeded) {
+    // When the visitor's address may send again (both answers: JSON and the form's page).
+    reply.header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000))));
     return { ...base, status: 'rate-limited', isSpammer: false };
   }
 
@@ -263,8 +265,9 @@ async function submitContact(
     counter.last === last ? counter : { count: counter.count + 1, since: counter.since, last };
   writeCounter(request, reply, next, now);
   if (target.offer_id !== undefined) {
-    // The stat is worth a log line, not a failed request: the contact is stored.
-    await api.send('stat', { type: 'email', id: target.offer_id }).catch((error: unknown) => {
+    // The stat is worth a log line, not a failed request (the contact is stored), nor a wait:
+    // the answer does not depend on it.
+    void api.send('stat', { type: 'email', id: target.offer_id }).catch((error: unknown) => {
       request.log.warn({ err: error }, 'stat email not recorded');
     });
   }
@@ -381,20 +384,57 @@ async function contactRoutes(app: FastifyInstance) {
   });
 
   // "Show the phone number" posted without JavaScript: the reveal counts as a telephone stat.
+  // Limited per connection like the JSON stat route, and only for an offer that exists.
+  const phoneLimit = app.createRateLimit({
+    ...FORM_RATE_LIMIT,
+    keyGenerator: (request) => `phone:${request.ip}`,
+  });
   app.addPageForm('phone', async (request, reply, fields) => {
-    const parsed = v.safeParse(v.object({ offer_id: id }), fields);
-    if (!parsed.success) {
-      await reply.code(400).send(errorBody(400, 'offer_id: is required', 'offer_id'));
+    const lang = langOfPath(request.url);
+    const refuse = async (status: 400 | 404 | 429, field?: string) => {
+      await reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .send(errorBody(status, PHONE_TEXTS[status][lang], field));
       return undefined;
+    };
+    const limit = await phoneLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(limit.ttlInSeconds))));
+      return refuse(429);
     }
+    const parsed = v.safeParse(v.object({ offer_id: id }), fields);
+    if (!parsed.success) return refuse(400, 'offer_id');
     const offerId = parsed.output.offer_id;
-    await app
-      .portalApi(request)
+    const api = app.portalApi(request);
+    const found = await api.get('offersByIds', { ids: [offerId], lang }).then(
+      (list) => list.items.some((item) => item.id === offerId),
+      (error: unknown) => {
+        // Unknown while the listings API fails: the page's own rendering answers that.
+        request.log.warn({ err: error }, 'phone reveal: offer not checked');
+        return true;
+      },
+    );
+    if (!found) return refuse(404, 'offer_id');
+    await api
       .send('stat', { type: 'telephone', id: offerId })
       .catch((error: unknown) => request.log.warn({ err: error }, 'stat telephone not recorded'));
     return encodePageFormState({ form: 'phone', status: 'revealed', offer_id: offerId });
   });
 }
+
+/** The refusals of the phone reveal posted without JavaScript, in the page's language. */
+const PHONE_TEXTS: Record<400 | 404 | 429, Record<Lang, string>> = {
+  400: {
+    fr: 'offer_id : doit être un identifiant d’annonce.',
+    en: 'offer_id: must be an offer id.',
+  },
+  404: { fr: 'Cette annonce n’existe pas.', en: 'This listing does not exist.' },
+  429: {
+    fr: 'Trop de demandes en peu de temps. Veuillez réessayer dans un moment.',
+    en: 'Too many requests in a short time. Please try again in a moment.',
+  },
+};
 
 export default fp(contactRoutes, {
   name: 'contact',

@@ -6,7 +6,8 @@ import {
   type AlertMailAction,
   type Lang,
 } from '../../shared/contract';
-import { alertsPagePath, visitorLang } from '../api/alerts';
+import { alertsPagePath, refuseCrossSite, visitorLang } from '../api/alerts';
+import { errorBody } from '../api/routes';
 import { isUpstreamError } from '../upstream/errors';
 
 // The links of alert mails (listings-api/alerts): their token is a signed alert id, checked by
@@ -61,6 +62,22 @@ const ONE_CLICK_TEXTS: Record<
     en: 'The service is temporarily unavailable. Please try again later.',
   },
 };
+
+const UNREADABLE: Record<Lang, string> = {
+  fr: 'body : doit être un formulaire.',
+  en: 'body: must be a form.',
+};
+
+/** A body that is not a form (JSON null, a list, a string): a 400 in the visitor's language. */
+function refuseUnreadable(request: FastifyRequest, reply: FastifyReply) {
+  const body: unknown = request.body;
+  if (body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body)))
+    return undefined;
+  return reply
+    .code(400)
+    .header('cache-control', 'no-store')
+    .send(errorBody(400, UNREADABLE[visitorLang(request)], 'body'));
+}
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const body = request.body as Record<string, unknown> | undefined;
@@ -159,6 +176,9 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
   app.get('/alerts/unsubscribe', async (request, reply) => askClick(request, reply, 'unsubscribe'));
 
   app.post('/alerts/confirm', { bodyLimit: 4096 }, async (request, reply) => {
+    const refused =
+      refuseUnreadable(request, reply) ?? refuseCrossSite(request, reply, linkLang(request));
+    if (refused) return refused;
     const outcome = await act(request, 'confirm', tokenOf(request));
     if (outcome.ok) {
       return redirect(reply, alertsPagePath(outcome.action.alert.lang, { status: 'confirmed' }));
@@ -167,9 +187,17 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/alerts/unsubscribe', { bodyLimit: 4096 }, async (request, reply) => {
+    const unreadable = refuseUnreadable(request, reply);
+    if (unreadable) return unreadable;
     const body = request.body as Record<string, unknown> | undefined;
     const oneClick =
-      body !== undefined && typeof body === 'object' && body['List-Unsubscribe'] === 'One-Click';
+      body != null && typeof body === 'object' && body['List-Unsubscribe'] === 'One-Click';
+    // The one-click POST comes from the mail provider (another site), authenticated by its token;
+    // the page's button is a form of this site.
+    if (!oneClick) {
+      const refused = refuseCrossSite(request, reply, linkLang(request));
+      if (refused) return refused;
+    }
     const outcome = await act(request, 'unsubscribe', tokenOf(request));
     // An alert deleted since (by its owner, or by the purge once unsubscribed) sends nothing more.
     const done = outcome.ok || outcome.code === 'link-gone';

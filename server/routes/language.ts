@@ -110,6 +110,18 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
       secure: request.protocol === 'https',
       httpOnly: false,
     });
-    return reply.header('cache-control', 'no-store').redirect(target, 302);
+    return reply.header('cache-control', 'no-store').redirect(locationOf(target, lang), 302);
   });
+}
+
+/**
+ * A local path as a Location header: percent-encoded (a header carries ASCII only; `?q=日`
+ * becomes `?q=%E6%97%A5`) and kept on this site (else the home page of the language).
+ */
+export function locationOf(path: string, lang: Lang): string {
+  const base = 'http://local.invalid';
+  const url = new URL(path, base);
+  if (url.origin !== base) return `/${lang}/`;
+  const location = `${url.pathname}${url.search}${url.hash}`;
+  return isLocalPath(location) ? location : `/${lang}/`;
 }

@@ -1,0 +1,375 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertCreated, Config, Lang, OfferList } from '../../../shared/contract';
+import { parseSearchQuery, toAlertPayload } from '../../../shared/criteria';
+import { buildListingsApp } from '../../../listings-api/app';
+import { signMailToken } from '../../../listings-api/alerts/tokens';
+import type { Db } from '../../../listings-api/db/connection';
+import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
+import { buildWebApp, deadUrl, startFake, upstreamJson, type FakeServer } from './helpers';
+import { offerPathOf } from './offer-fixture';
+
+// Requests a careless or hostile client sends: malformed id lists, forms posted from another
+// site, odd language-switch targets, bodies that are not forms, floods of phone reveals, and a
+// failing listings API. Each gets a clear 4xx (or its error page), never a 500 nor an internal
+// message.
+
+const SECRET = 'hostile-requests-test-signing-secret';
+const EVIL = 'https://evil.example';
+/** A visitor address of its own for each write (the BFF rate-limits writes per address). */
+const visitor = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+const CROSS_SITE_TEXT: Record<Lang, string> = {
+  fr: 'Ce formulaire n’est accepté que depuis ce site.',
+  en: 'This form is only accepted from this site.',
+};
+
+describe.each(testDbKinds)('hostile requests on %s', (kind) => {
+  let db: Db;
+  let listings: FastifyInstance;
+  let app: FastifyInstance;
+  let config: Config;
+  let listingsUrl: string;
+
+  beforeAll(async () => {
+    db = await createTestDb(kind);
+    listings = await buildListingsApp({
+      db,
+      photosDir: TEST_PHOTOS_DIR,
+      env: { ...process.env, ALERT_SIGNING_SECRET: SECRET, SMTP_URL: '' },
+    });
+    listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+    app = await buildWebApp(listingsUrl);
+    config = await upstreamJson<Config>(listingsUrl, '/config');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await listings?.close();
+    await db?.close();
+  });
+
+  const alertCount = async () =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('alerts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const criteria = () =>
+    toAlertPayload(
+      parseSearchQuery(new URLSearchParams('price_max=4000000'), { config, nature: 'V' }),
+      {
+        config,
+      },
+    );
+
+  async function createAlert(): Promise<AlertCreated> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { email: `owner-${Math.random()}@example.com`, lang: 'fr', criteria: criteria() },
+      remoteAddress: visitor(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AlertCreated>();
+  }
+
+  describe('malformed id lists', () => {
+    it.each([
+      '/api/compteur?lang=fr&lieu=abc',
+      '/api/compteur-rubriques?lieu=x',
+      '/api/lieu-enfants?id=1&lang=fr&rubrique=x',
+      '/api/lieu-enfants?id=1&lang=fr&rubrique=1,,2',
+      '/api/compteur?lang=fr&lieu=1,-2',
+    ])('%s answers 400', async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400 });
+    });
+
+    it('a good list still answers', async () => {
+      const res = await app.inject('/api/compteur-rubriques?lieu=1');
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
+
+  describe('alert writes posted from another site', () => {
+    const crossSite = [
+      { name: 'Origin', headers: { origin: EVIL } },
+      { name: 'Sec-Fetch-Site', headers: { 'sec-fetch-site': 'cross-site' } },
+    ];
+    const form = 'application/x-www-form-urlencoded';
+
+    it.each(crossSite.flatMap((how) => (['fr', 'en'] as const).map((lang) => ({ ...how, lang }))))(
+      'are refused (403, $name, $lang): create, delete, confirm and the page button of unsubscribe',
+      async ({ headers, lang }) => {
+        const { token } = await createAlert();
+        const mail = signMailToken(SECRET, 'confirm', 1);
+        const unsub = signMailToken(SECRET, 'unsubscribe', 1);
+        const before = await alertCount();
+        const requests: {
+          method: 'POST' | 'DELETE';
+          url: string;
+          type?: string;
+          payload: unknown;
+        }[] = [
+          {
+            method: 'POST',
+            url: '/api/alerts',
+            payload: { email: 'attacker@example.com', lang, criteria: criteria() },
+          },
+          {
+            method: 'POST',
+            url: '/api/alerts',
+            type: form,
+            payload: new URLSearchParams({
+              email: 'attacker@example.com',
+              lang,
+              criteria: JSON.stringify(criteria()),
+            }).toString(),
+          },
+          { method: 'DELETE', url: '/api/alerts', payload: { token, lang } },
+          {
+            method: 'POST',
+            url: '/api/alerts/delete',
+            type: form,
+            payload: new URLSearchParams({ token, lang }).toString(),
+          },
+          {
+            method: 'POST',
+            url: '/alerts/confirm',
+            type: form,
+            payload: new URLSearchParams({ token: mail, lang }).toString(),
+          },
+          {
+            method: 'POST',
+            url: '/alerts/unsubscribe',
+            type: form,
+            payload: new URLSearchParams({ token: unsub, lang }).toString(),
+          },
+        ];
+        for (const r of requests) {
+          const res = await app.inject({
+            method: r.method,
+            url: r.url,
+            headers: { ...headers, ...(r.type ? { 'content-type': r.type } : {}) },
+            payload: r.payload as string,
+            remoteAddress: visitor(),
+          });
+          expect(res.statusCode, `${r.method} ${r.url} ${res.body}`).toBe(403);
+          expect(res.json()).toMatchObject({ statusCode: 403, message: CROSS_SITE_TEXT[lang] });
+          expect(res.headers['set-cookie'], `${r.method} ${r.url}`).toBeUndefined();
+        }
+        expect(await alertCount()).toBe(before);
+        const list = await upstreamJson<{ items: unknown[] }>(
+          listingsUrl,
+          `/alerte?tokens=${token}`,
+        ).catch(() => undefined);
+        if (list) expect(list.items).toHaveLength(1);
+      },
+    );
+
+    it('the same writes from this site still work', async () => {
+      const { token } = await createAlert();
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/alerts',
+        headers: {
+          host: 'portal.test',
+          origin: 'https://portal.test',
+          'sec-fetch-site': 'same-origin',
+        },
+        payload: { token, lang: 'fr' },
+        remoteAddress: visitor(),
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    });
+
+    it('the one-click unsubscribe (RFC 8058) still works from the mail provider', async () => {
+      const { alert } = await createAlert();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/alerts/unsubscribe?token=${encodeURIComponent(signMailToken(SECRET, 'unsubscribe', alert.id))}`,
+        headers: {
+          'content-type': form,
+          origin: 'https://mail.provider.example',
+          'sec-fetch-site': 'cross-site',
+        },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).toBe('Vous ne recevrez plus les e-mails de cette alerte.');
+      const row = await db.kysely
+        .selectFrom('alerts')
+        .select('unsubscribed_at')
+        .where('id', '=', alert.id)
+        .executeTakeFirstOrThrow();
+      expect(row.unsubscribed_at).not.toBeNull();
+    });
+  });
+
+  describe('bodies that are not forms', () => {
+    it.each([
+      ['/alerts/unsubscribe', 'fr', 'body : doit être un formulaire.'],
+      ['/alerts/unsubscribe', 'en', 'body: must be a form.'],
+      ['/alerts/confirm', 'en', 'body: must be a form.'],
+    ] as const)('%s with JSON null answers 400 (%s)', async (url, lang, message) => {
+      for (const payload of ['null', '[]', '"x"']) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', 'accept-language': lang },
+          payload,
+        });
+        expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ statusCode: 400, message, field: 'body' });
+      }
+    });
+  });
+
+  describe('language switch targets', () => {
+    it('percent-encodes a target with non-ASCII characters', async () => {
+      const res = await app.inject('/lang/fr?to=/fr/vente/?q=%E6%97%A5');
+      expect(res.statusCode, res.body).toBe(302);
+      expect(res.headers.location).toBe('/fr/vente/?q=%E6%97%A5');
+    });
+
+    it('percent-encodes a path and a fragment too, and stays on this site', async () => {
+      const res = await app.inject(`/lang/en?to=${encodeURIComponent('/en/é/../x?a=ü#ç')}`);
+      expect(res.statusCode, res.body).toBe(302);
+      expect(res.headers.location).toBe('/en/x?a=%C3%BC#%C3%A7');
+    });
+  });
+
+  describe('the phone reveal posted without JavaScript', () => {
+    let offerPath: Record<Lang, string>;
+    beforeAll(async () => {
+      const list = await upstreamJson<OfferList>(listingsUrl, '/offre?limit=1&lang=fr');
+      const offer = list.items[0]!;
+      offerPath = { fr: offerPathOf(offer, 'fr', config), en: offerPathOf(offer, 'en', config) };
+    });
+    const post = (lang: Lang, offerId: string, remoteAddress = visitor()) =>
+      app.inject({
+        method: 'POST',
+        url: offerPath[lang],
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _form: 'phone', offer_id: offerId }).toString(),
+        remoteAddress,
+      });
+
+    it.each([
+      ['fr', 'Cette annonce n’existe pas.'],
+      ['en', 'This listing does not exist.'],
+    ] as const)('answers 404 for an offer that does not exist (%s)', async (lang, message) => {
+      const res = await post(lang, '2000000000');
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, message, field: 'offer_id' });
+    });
+
+    it.each([
+      ['fr', 'offer_id : doit être un identifiant d’annonce.'],
+      ['en', 'offer_id: must be an offer id.'],
+    ] as const)('answers 400 for a malformed id (%s)', async (lang, message) => {
+      const res = await post(lang, 'abc');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, message });
+    });
+
+    it('is rate-limited per connection like the JSON stat route', async () => {
+      const address = visitor();
+      let last: LightMyRequestResponse | undefined;
+      for (let i = 0; i < 31; i++) last = await post('en', 'x', address);
+      expect(last!.statusCode).toBe(429);
+      expect(last!.json()).toMatchObject({
+        statusCode: 429,
+        message: 'Too many requests in a short time. Please try again in a moment.',
+      });
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      // Another visitor is not affected.
+      expect((await post('en', 'x')).statusCode).toBe(400);
+    });
+  });
+});
+
+describe('error pages of a failing listings API', () => {
+  let app: FastifyInstance | undefined;
+  let fake: FakeServer | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await fake?.close();
+    app = undefined;
+    fake = undefined;
+  });
+
+  const INTERNAL = [
+    'ECONNREFUSED',
+    'UND_ERR_SOCKET',
+    'does not match the contract',
+    'fetch failed',
+  ];
+
+  function portalData(html: string) {
+    const json = /<script id="portal-data" type="application\/json">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(json).toBeDefined();
+    return JSON.parse(json!) as unknown;
+  }
+
+  function errorsOf(data: unknown): { status: number; statusText: string; data?: unknown }[] {
+    const found: { status: number; statusText: string; data?: unknown }[] = [];
+    const walk = (value: unknown) => {
+      if (!value || typeof value !== 'object') return;
+      const v = value as Record<string, unknown>;
+      if (v.__type === 'RouteErrorResponse') found.push(v as never);
+      for (const child of Object.values(v)) walk(child);
+    };
+    walk(data);
+    return found;
+  }
+
+  it.each([
+    {
+      name: 'down (closed port)',
+      start: () => deadUrl(),
+      status: 503,
+      text: 'Service Unavailable',
+    },
+    {
+      name: 'closing its sockets',
+      start: async () => (fake = await startFake((req) => req.socket.destroy())).url,
+      status: 502,
+      text: 'Bad Gateway',
+    },
+    {
+      name: 'answering JSON of the wrong shape',
+      start: async () =>
+        (fake = await startFake((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"natures":"nope"}');
+        })).url,
+      status: 502,
+      text: 'Bad Gateway',
+    },
+  ])(
+    '$name: the page carries only its status and public reason',
+    async ({ start, status, text }) => {
+      app = await buildWebApp(await start(), { upstreamTimeoutMs: 2000 });
+      for (const url of ['/fr/', '/en/']) {
+        const res = await app.inject(url);
+        expect([status, 503]).toContain(res.statusCode);
+        for (const s of INTERNAL) expect(res.body, `${url}: ${s}`).not.toContain(s);
+        const errors = errorsOf(portalData(res.body));
+        expect(errors.length).toBeGreaterThan(0);
+        for (const e of errors) {
+          expect(e.status).toBe(res.statusCode);
+          expect(e.statusText).toBe(res.statusCode === 503 ? 'Service Unavailable' : text);
+          expect(e.data).toEqual({ reason: 'failure' });
+        }
+      }
+    },
+  );
+});
