@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferList } from '../../../shared/contract';
+import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
+import { buildWebApp, startFake, startListingsApi, upstreamJson, type FakeServer } from './helpers';
+
+// The edges of a contact request: the answer does not wait for the e-mail stat (the listings API's
+// POST /stat hangs here, every other call goes through to the real one), and the 429 of a visitor
+// address over its allowance says when to try again.
+
+describe('contact request edges', () => {
+  let listings: Awaited<ReturnType<typeof startListingsApi>>;
+  let fake: FakeServer;
+  let web: FastifyInstance;
+  let offerId: number;
+  let pendingStats = 0;
+
+  beforeAll(async () => {
+    listings = await startListingsApi('pglite');
+    offerId = (await upstreamJson<OfferList>(listings.url, '/offre?limit=1')).items[0]!.id;
+    fake = await startFake((req, res) => {
+      if (req.method === 'POST' && req.url?.startsWith('/stat')) {
+        pendingStats++;
+        req.resume();
+        return; // never answers
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const headers: Record<string, string> = {};
+        if (req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
+        fetch(`${listings.url}${req.url}`, { method: req.method, headers, body }).then(
+          async (upstream) => {
+            res.writeHead(upstream.status, {
+              'content-type': upstream.headers.get('content-type') ?? 'application/json',
+            });
+            res.end(Buffer.from(await upstream.arrayBuffer()));
+          },
+          () => res.destroy(),
+        );
+      });
+    });
+    web = await buildWebApp(fake.url, { upstreamTimeoutMs: 60_000 });
+  });
+  afterAll(async () => {
+    // The fake first: its hanging stat calls end, so the web app closes at once.
+    await fake?.close();
+    await web?.close();
+    await listings?.close();
+  });
+
+  const contact = (remoteAddress: string, i: number) =>
+    web.inject({
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress,
+      payload: {
+        name: 'Camille Martin',
+        phone: '06 12 34 56 78',
+        email: 'camille.martin@example.org',
+        message: `Je souhaite visiter ce bien (${remoteAddress} ${i}).`,
+        offer_id: offerId,
+        lang: 'fr',
+      },
+    });
+
+  it('answers once the request is stored, without waiting for the e-mail stat', async () => {
+    const before = pendingStats;
+    const res = await contact('192.0.2.10', 0);
+    expect(res.statusCode).toBe(201);
+    // The stat call was sent and is still hanging when the visitor has their answer.
+    await expect.poll(() => pendingStats).toBe(before + 1);
+  }, 20_000);
+
+  it('says when to try again in the 429 of an address over its allowance', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < CONTACT_IP_LIMIT.max + 1; i++) {
+      last = await contact('192.0.2.20', i);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, CONTACT_IP_LIMIT.max).every((s) => s === 201)).toBe(true);
+    expect(last!.statusCode).toBe(429);
+    const retryAfter = Number(last!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(CONTACT_IP_LIMIT.timeWindow / 1000);
+  }, 60_000);
+});
