@@ -23,6 +23,7 @@ export interface ApiErrorBody {
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
+  403: 'Forbidden',
   404: 'Not Found',
   410: 'Gone',
   429: 'Too Many Requests',

@@ -73,6 +73,17 @@ describe('contact request edges', () => {
     await expect.poll(() => pendingStats).toBe(before + 1);
   }, 20_000);
 
+  it('names its 403 Forbidden when a form comes from another site', async () => {
+    const res = await web.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+      payload: { offer_id: offerId, lang: 'fr' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+  });
+
   it('says when to try again in the 429 of an address over its allowance', async () => {
     const statuses: number[] = [];
     let last;
