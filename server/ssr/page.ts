@@ -141,7 +141,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       .type('text/html; charset=utf-8')
       .header('content-language', result.lang)
       .header('cache-control', pageCacheControl(result.status, result.cache))
-      .header('vary', 'Accept-Encoding');
+      // Lower case, as the compression adds it: one token, not two.
+      .header('vary', 'accept-encoding');
     const tagValue = cacheTagValue(options.cacheTagHeader, tags);
     if (tagValue && result.status < 500) reply.header(options.cacheTagHeader, tagValue);
     return reply.send(result.body);

@@ -84,6 +84,15 @@ describe('contact request edges', () => {
     expect(res.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
   });
 
+  it('names accept-encoding once in the Vary of a page', async () => {
+    const res = await web.inject({ url: '/fr/', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    const vary = String(res.headers.vary)
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    expect(vary.filter((token) => token === 'accept-encoding')).toHaveLength(1);
+  });
+
   it('says when to try again in the 429 of an address over its allowance', async () => {
     const statuses: number[] = [];
     let last;
