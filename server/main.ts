@@ -138,6 +138,8 @@ async function mainProcess(config: Config): Promise<void> {
       LISTINGS_API_URL: listingsApiUrl,
       // One secret for every web process: a cookie signed by one is read by the others.
       COOKIE_SECRET: config.cookieSecret,
+      // The public address the main process settled on (in embedded mode, its default).
+      PUBLIC_URL: config.publicUrl,
     },
     // Only one web process purges the edge cache.
     slotEnv: (slot): Record<string, string> => (slot === 0 ? {} : { EDGE_PURGER: '0' }),

@@ -42,7 +42,7 @@ test.describe('alerts', () => {
     // Its search is one click away.
     await expect(item.getByRole('link', { name: /Voir les biens/ })).toHaveAttribute(
       'href',
-      /\/fr\/vente\/[a-z-]+\/\?price_min=500000$/,
+      /\/fr\/vente\/\?price_min=500000$/,
     );
 
     // The same search again for the same address: refused, in the page's language.
