@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, OfferDetail } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
 import { textOf } from './helpers';
@@ -182,7 +182,11 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
         phone_e164: '+33612345678',
         reco: true,
       });
-      expect((await statCounts(world.db, offer.id)).email).toBe(emails + 1);
+      // The stat is counted after the answer, which does not wait for it.
+      await vi.waitFor(
+        async () => expect((await statCounts(world.db, offer.id)).email).toBe(emails + 1),
+        { timeout: 5000 },
+      );
       const cookie = counterCookie(res.headers['set-cookie']);
       expect(cookie).toMatch(/^contact_counter=1\.\d+\.[\w-]+\.[\w%+/=-]+$/);
       expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
