@@ -46,6 +46,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address links are written with (canonical, copied links): the one the tests open.
+      PUBLIC_URL: baseURL,
       COOKIE_SECRET: 'e2e-cookie-secret-0123456789abcdefghijklmnop',
       // Embedded mode on its own throw-away database, whatever the shell says.
       LISTINGS_API_URL: '',
