@@ -111,9 +111,3 @@ export function addressOf(mailbox: string): string {
   const m = /<([^>]+)>/.exec(mailbox);
   return (m?.[1] ?? mailbox).trim();
 }
-
-/** The name the mails speak of: the From header's display name, else the public URL's host. */
-export function siteNameOf(from: string, publicUrl: string): string {
-  const m = /^\s*"?([^"<]*?)"?\s*</.exec(from);
-  return m?.[1] ? m[1] : new URL(publicUrl).hostname;
-}

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { siteNameOf, type AlertMailConfig } from './config';
+import type { AlertMailConfig } from './config';
 import { sendDueMails } from './job';
 import { createMailTransport, type AlertLog, type MailTransport } from './mailer';
 import type { ProspectMailSettings } from './prospect-mail';
@@ -13,8 +13,8 @@ import type { ProspectMailSettings } from './prospect-mail';
 export interface MailOutbox {
   readonly config: AlertMailConfig;
   readonly transport: MailTransport;
-  /** What a queued prospect mail needs to be written. */
-  readonly prospectMail: ProspectMailSettings;
+  /** What a queued prospect mail needs to be written, but the site's name (from the settings). */
+  readonly prospectMail: Omit<ProspectMailSettings, 'siteName'>;
   /** Sends the due mails soon, in the background; runs never overlap (a kick during a run runs once more after it). */
   kick(): void;
   /** Resolves once no send is running or asked for. */
@@ -54,7 +54,6 @@ export function createMailOutbox(
     prospectMail: {
       publicUrl: config.publicUrl,
       from: config.from,
-      siteName: siteNameOf(config.from, config.publicUrl),
     },
     kick() {
       if (closed) return;

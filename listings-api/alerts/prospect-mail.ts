@@ -101,8 +101,9 @@ export interface ProspectRow {
 
 export interface ProspectMailSettings {
   publicUrl: string;
-  /** From header: its display name is the site name of the texts, its host the Message-ID's. */
+  /** From header: its host is the Message-ID's. */
   from: string;
+  /** The site's name the texts speak of (the settings' siteName). */
   siteName: string;
 }
 
