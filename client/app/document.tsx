@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ScrollRestoration } from 'react-router';
 import type { Lang } from '../../shared/contract';
-import { INLINE_THEME_SCRIPT } from './inline-scripts';
+import { INLINE_THEME_SCRIPT } from '../../shared/inline-scripts';
 import { DATA_SCRIPT_ID, useShell } from './shell';
 
 /**

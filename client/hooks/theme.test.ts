@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { THEME_SCRIPT, resolveTheme } from './theme';
+import { INLINE_THEME_SCRIPT } from '../../shared/inline-scripts';
+import { resolveTheme } from './theme';
 
 // One row per case of spec section 4: stored value × system scheme → applied theme, warning.
 const CASES: {
@@ -33,7 +34,7 @@ function runScript(stored: string | null, systemDark: boolean, storageThrows = f
   const document = {
     documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v) },
   };
-  new Function('window', 'document', 'localStorage', 'matchMedia', 'console', THEME_SCRIPT)(
+  new Function('window', 'document', 'localStorage', 'matchMedia', 'console', INLINE_THEME_SCRIPT)(
     window,
     document,
     localStorage,

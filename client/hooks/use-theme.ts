@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { readStored, subscribeStored, writeStored } from './local-store';
-import { THEME_KEY, resolveTheme, type Theme } from './theme';
+import { THEME_KEY } from '../../shared/inline-scripts';
+import { resolveTheme, type Theme } from './theme';
 
 function getSnapshot(): Theme {
   const applied = document.documentElement.getAttribute('data-theme');

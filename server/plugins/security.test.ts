@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import security, { contentSecurityPolicy, scriptHashSource, tileOrigin } from './security';
-import { INLINE_SCRIPTS } from '../../client/app/inline-scripts';
+import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 
 describe('security headers', () => {
   const app = Fastify({ trustProxy: true });

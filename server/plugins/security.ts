@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { INLINE_SCRIPTS } from '../../client/app/inline-scripts';
+import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 
 // Security headers of every answer, and the Content-Security-Policy of HTML pages. The inline
-// scripts of pages are fixed text (client/app/inline-scripts.ts): the policy allows each by its
+// scripts of pages are fixed text (shared/inline-scripts.ts): the policy allows each by its
 // sha256 hash, computed once at boot, so it is the same for every request and a page cached by an
 // edge stays valid for every visitor. HSTS only when the request came over HTTPS (directly or
 // through a trusted proxy).
@@ -14,7 +14,7 @@ export interface SecurityOptions {
   dev: boolean;
   /** Extra image origins (map tiles). */
   imgSources: string[];
-  /** The inline scripts pages execute (default: the document's, client/app/inline-scripts.ts). */
+  /** The inline scripts pages execute (default: the document's, shared/inline-scripts.ts). */
   inlineScripts?: readonly string[];
 }
 

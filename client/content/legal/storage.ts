@@ -1,4 +1,4 @@
-import { THEME_KEY } from '../../hooks/theme';
+import { THEME_KEY } from '../../../shared/inline-scripts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_S } from '../../hooks/use-consent';
 import { CONTACT_DETAILS_KEY } from '../../hooks/use-contact-details';
 import { ALERT_TOKENS_KEY } from '../../hooks/use-alert-tokens';
