@@ -12,7 +12,6 @@ import {
   type Lang,
   type OfferDetail,
   type OfferObsolete,
-  type OfferRef,
   type PriceStep,
 } from '../../shared/contract';
 import type { CondoRow, FeesRow, PhotoRow } from '../db/types';
@@ -21,21 +20,19 @@ import { lieuWithAncestors } from '../lib/lieux';
 import { MAX_ZOOM, MIN_ZOOM, selectClusters } from '../lib/offer-clusters';
 import { isoDate, toPhoto } from '../lib/mappers';
 import {
-  beyond,
   boundsSortedPrice,
   countOffers,
   countSearch,
   offerFilterEntries,
-  orderBy,
   placeScope,
   resolveSearch,
   searchConditions,
   searchKey,
   searchKeyParam,
   selectOfferPage,
+  selectNeighbours,
   selectOfferSummaries,
   sortEntry,
-  sortKeyColumns,
   summaryColumns,
   toOfferSummary,
   withRangeChecks,
@@ -277,26 +274,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const ref = await app.reference.get();
       const search = resolveSearch(ref, filters);
-      const where = searchConditions(search);
-      const neighbour = (direction: 'after' | 'before') => sql`(
-        SELECT json_build_object('id', o.id, 'slug', o.slug, 'nature', json_build_object('id', o.nature),
-          'rubrique', json_build_object('id', o.rubrique_id),
-          'lieu', json_build_object('id', o.lieu_id, 'slug', (SELECT l.slug FROM lieux l WHERE l.id = o.lieu_id)),
-          'titre1', ${sql.ref(`o.titre1_${lang}`)})
-        FROM offers o, cur
-        WHERE ${where} AND ${beyond(sort, direction)}
-        ORDER BY ${orderBy(sort, direction === 'before')} LIMIT 1)`;
-      const [result, total] = await Promise.all([
-        sql<{ found: boolean; before: number; previous: OfferRef | null; next: OfferRef | null }>`
-          WITH cur AS (SELECT ${sortKeyColumns(sort)} FROM offers o WHERE o.id = ${currentId} AND ${where})
-          SELECT EXISTS (SELECT 1 FROM cur) AS found,
-            (SELECT count(*)::integer FROM offers o, cur WHERE ${where} AND ${beyond(sort, 'before')}) AS before,
-            ${neighbour('before')} AS previous,
-            ${neighbour('after')} AS next
-        `.execute(db.kysely),
+      const [row, total] = await Promise.all([
+        selectNeighbours(db, search, sort, currentId, lang),
         countSearch(db, search, placeScope(ref, search, sort)),
       ]);
-      const row = result.rows[0]!;
       if (!row.found) return { previous: null, next: null, position: null, total };
       return { previous: row.previous, next: row.next, position: row.before + 1, total };
     },
