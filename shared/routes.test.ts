@@ -9,6 +9,7 @@ import {
   canonicalPath,
   genericLieuSlug,
   href,
+  offerHref,
   resolvePath,
   searchHref,
   switchLanguage,
@@ -385,6 +386,36 @@ describe('href', () => {
     expect(() => href('offer', { nature: 'V', lieu: 'cannes', offre: '' }, 'fr', config)).toThrow(
       /offre/,
     );
+  });
+});
+
+describe('offerHref', () => {
+  const offer = {
+    nature: { id: 'V' as const },
+    rubrique: { id: RUB.villa },
+    lieu: { slug: 'cannes' },
+    slug: 'villa-contemporaine-501',
+  };
+
+  it.each<[string, Partial<typeof offer> | object, Lang, string]>([
+    ['an offer', {}, 'fr', '/fr/vente/villa/cannes/villa-contemporaine-501/'],
+    ['in English', {}, 'en', '/en/sale/villa/cannes/villa-contemporaine-501/'],
+    [
+      'an offer of the generic rubrique',
+      { rubrique: { id: RUB.generic } },
+      'fr',
+      '/fr/vente/cannes/villa-contemporaine-501/',
+    ],
+    [
+      'a rental',
+      { nature: { id: 'L' }, rubrique: { id: RUB.appartement } },
+      'en',
+      '/en/rent/apartment/cannes/villa-contemporaine-501/',
+    ],
+  ])('links %s', (_name, over, lang, expected) => {
+    const path = offerHref({ ...offer, ...over }, lang, config);
+    expect(path).toBe(expected);
+    expect(resolveScreen(path)).toMatchObject({ screen: 'offer', lang });
   });
 });
 

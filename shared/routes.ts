@@ -462,6 +462,33 @@ export function alternates(
   return { fr, en: at('en'), 'x-default': fr };
 }
 
+/** What an offer's link needs: the nature, rubrique and place its path names, and its slug. */
+export interface OfferLinkFields {
+  nature: { id: NatureId };
+  rubrique: { id: number };
+  lieu: { slug: string };
+  slug: string;
+}
+
+/**
+ * The path of an offer's page in a language: the one builder of offer links (cards, offer
+ * pages, previous/next in a search, alert mails).
+ * @example offerHref(offer, 'en', config) // '/en/sale/villa/cannes/villa-contemporaine-cannes-501/'
+ */
+export function offerHref(offer: OfferLinkFields, lang: Lang, config: Config): string {
+  return href(
+    'offer',
+    {
+      nature: offer.nature.id,
+      rubrique: offer.rubrique.id,
+      lieu: offer.lieu.slug,
+      offre: offer.slug,
+    },
+    lang,
+    config,
+  );
+}
+
 /**
  * The result-list path of criteria: nature, the single chosen rubrique (several go in `rubs`),
  * the lieu slug and the canonical search query. Everywhere (null, or the generic lieu's slug) is

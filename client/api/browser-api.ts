@@ -6,6 +6,7 @@ import {
   type PortalGetEndpoints,
   type PortalSendEndpoints,
 } from '../../shared/portal-api';
+import { queryEntries, queryString } from '../../shared/query-string';
 import { trackTask } from '../app/loading-tracker';
 
 // The browser side of PortalApi: the BFF's /api/* JSON endpoints. The BFF has already checked
@@ -14,16 +15,13 @@ import { trackTask } from '../app/loading-tracker';
 
 /** The query string and the headers of a call (HEADER_PARAMS' parameters go in headers). */
 function request(query: object, inHeaders: Readonly<Record<string, string>> = {}) {
-  const params = new URLSearchParams();
+  const inQuery: Record<string, string> = {};
   const headers: Record<string, string> = { accept: 'application/json' };
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
+  for (const [key, text] of queryEntries(query)) {
     if (inHeaders[key]) headers[inHeaders[key]] = text;
-    else params.set(key, text);
+    else inQuery[key] = text;
   }
-  const s = params.toString();
-  return { search: s ? `?${s}` : '', headers };
+  return { search: queryString(inQuery), headers };
 }
 
 async function answer<T>(response: Promise<Response>): Promise<T> {

@@ -5,7 +5,7 @@ import { plural } from '@lingui/core/macro';
 import '../styles/search-card.css';
 import type { Config, Lang, OfferSummary, Photo } from '../../shared/contract';
 import { formatPrice, formatSurface } from '../../shared/format';
-import { href } from '../../shared/routes';
+import { offerHref } from '../../shared/routes';
 
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
@@ -87,24 +87,8 @@ export function offerAmount(
   return nature === 'V' ? offer.price : nature === 'L' ? offer.monthlyRent : offer.weeklyRent;
 }
 
-/** Path of an offer's page. */
-export function offerHref(
-  offer: Pick<CardOffer, 'nature' | 'rubrique' | 'lieu' | 'slug'>,
-  lang: Lang,
-  config: Config,
-): string {
-  return href(
-    'offer',
-    {
-      nature: offer.nature.id,
-      rubrique: offer.rubrique.id,
-      lieu: offer.lieu.slug,
-      offre: offer.slug,
-    },
-    lang,
-    config,
-  );
-}
+// The map's card still takes the offer link from here.
+export { offerHref };
 
 export interface OfferCardProps {
   offer: CardOffer;

@@ -12,11 +12,10 @@ import {
   type Lang,
   type OfferDetail,
   type OfferObsolete,
-  type OfferSummary,
 } from '../../shared/contract';
 import { formatDate, formatPrice } from '../../shared/format';
 import { PAGE_FORM_HEADER, isPortalApiError } from '../../shared/portal-api';
-import { href } from '../../shared/routes';
+import { offerHref } from '../../shared/routes';
 import { createBrowserApi } from '../api/browser-api';
 import { useRootData } from '../app/links';
 import { defineScreen, type Head } from '../app/screen';
@@ -81,25 +80,6 @@ type OfferPageData =
 const priceOnRequest = msg`Prix sur demande`;
 const unavailableTitle = msg`Votre demande n'a pas pu être envoyée`;
 const obsoleteTitle = msg`Ce bien d'exception n'est plus disponible`;
-
-/** The offer's own path in a language. */
-export function offerPath(
-  offer: Pick<OfferSummary, 'nature' | 'rubrique' | 'lieu' | 'slug'>,
-  lang: Lang,
-  config: Config,
-): string {
-  return href(
-    'offer',
-    {
-      nature: offer.nature.id,
-      rubrique: offer.rubrique.id,
-      lieu: offer.lieu.slug,
-      offre: offer.slug,
-    },
-    lang,
-    config,
-  );
-}
 
 function priceText(offer: OfferDetail, lang: Lang, i18n: I18n): string {
   const amount = offerAmount(offer);
@@ -204,7 +184,7 @@ export default defineScreen({
         const obsolete = v.safeParse(OfferObsoleteSchema, error.body);
         if (obsolete.success) {
           const { offer: gone, related } = obsolete.output;
-          const own = offerPath(gone, lang, config);
+          const own = offerHref(gone, lang, config);
           if (url.pathname !== own) throw redirect(`${own}${url.search}`, 301);
           tag(`offre-${gone.id}`, `agence-${gone.agency.id}`, `lieu-${related.lieu.id}`);
           return { kind: 'obsolete', obsolete: obsolete.output };
@@ -220,7 +200,7 @@ export default defineScreen({
       }
       throw error;
     }
-    const own = offerPath(offer, lang, config);
+    const own = offerHref(offer, lang, config);
     if (url.pathname !== own) throw redirect(`${own}${url.search}`, 301);
     tag(`offre-${offer.id}`, `agence-${offer.agency.id}`, `lieu-${offer.lieu.id}`);
     const nav = await loadUrlSearchNav(url, offer, api, config, lang, request.signal);
@@ -255,7 +235,7 @@ export default defineScreen({
       return { title: i18n._(unavailableTitle), robots: 'noindex' };
     }
     const { offer } = data;
-    const path = offerPath(offer, lang, config);
+    const path = offerHref(offer, lang, config);
     const first = offer.photos[0];
     return {
       title: `${offer.titre1} ${offer.lieu.libelle_prep} – ${priceText(offer, lang, i18n)}`,
@@ -325,7 +305,7 @@ function OfferPage({
   );
   const prefillCount = useRef(0);
   const crumbs = useMemo(() => crumbsOf(offer, config, lang, i18n), [offer, config, lang, i18n]);
-  const canonicalUrl = `${useRootData()?.origin ?? ''}${offerPath(offer, lang, config)}`;
+  const canonicalUrl = `${useRootData()?.origin ?? ''}${offerHref(offer, lang, config)}`;
 
   // The page view (stat detail) and the navigation memory: once per visit, in the browser.
   const listHref = nav?.listHref;

@@ -9,7 +9,6 @@ import type {
 import {
   normaliseCriteria,
   parseSearchQuery,
-  pathRubriqueOf,
   toApiParams,
   toSearchQuery,
   type LieuTarget,
@@ -17,7 +16,13 @@ import {
   type StoredSearch,
 } from '../../../shared/criteria';
 import type { OfferNavigationQuery, PortalApi } from '../../../shared/portal-api';
-import { href, resolvePath, searchHref, type ResolvedScreen } from '../../../shared/routes';
+import {
+  href,
+  offerHref,
+  resolvePath,
+  searchHref,
+  type ResolvedScreen,
+} from '../../../shared/routes';
 import { PAGE_SIZE } from '../search/load-search';
 
 // The visitor's current search on an offer page: previous and next offers in it
@@ -64,6 +69,29 @@ interface ListContext {
   lieu: LieuTarget | null;
 }
 
+/**
+ * A place of the search, by slug (a list path) or id (the stored search): the offer's own place
+ * or one of its ancestors without a call, any other asked of the API; null when that call fails.
+ */
+async function searchPlace(
+  wanted: { slug: string } | { id: number },
+  offer: OfferDetail,
+  api: PortalApi,
+  lang: Lang,
+  signal?: AbortSignal,
+): Promise<LieuWithAncestors | null> {
+  const chain: LieuWithAncestors[] = [offer.lieu, ...(offer.lieu.ancestors as LieuWithAncestors[])];
+  const own = chain.find((place) =>
+    'slug' in wanted ? place.slug === wanted.slug : place.id === wanted.id,
+  );
+  if (own) return own;
+  try {
+    return await api.get('lieu', { ...wanted, lang }, { signal });
+  } catch {
+    return null;
+  }
+}
+
 /** A search's criteria and place from a list path (null when it is not a search page). */
 async function listContext(
   from: string,
@@ -89,18 +117,8 @@ async function listContext(
   if (params.nature !== offer.nature.id) return null;
   let lieu: LieuTarget | null = null;
   if (params.lieu && params.lieu !== config.genericLieu.slug) {
-    const chain: LieuWithAncestors[] = [
-      offer.lieu,
-      ...(offer.lieu.ancestors as LieuWithAncestors[]),
-    ];
-    lieu = chain.find((place) => place.slug === params.lieu) ?? null;
-    if (!lieu) {
-      try {
-        lieu = await api.get('lieu', { slug: params.lieu, lang }, { signal });
-      } catch {
-        return null;
-      }
-    }
+    lieu = await searchPlace({ slug: params.lieu }, offer, api, lang, signal);
+    if (!lieu) return null;
   }
   const criteria = parseSearchQuery(url.searchParams, {
     config,
@@ -127,13 +145,11 @@ function neighbourHref(
   lang: Lang,
   config: Config,
 ): string {
-  const path = href(
-    'offer',
-    { nature: ref.nature.id, rubrique: ref.rubrique.id, lieu: ref.lieu.slug, offre: ref.slug },
-    lang,
-    config,
+  return offerHrefInSearch(
+    offerHref(ref, lang, config),
+    listHrefAt(context, pageOf(position), lang, config),
+    searchKey,
   );
-  return offerHrefInSearch(path, listHrefAt(context, pageOf(position), lang, config), searchKey);
 }
 
 async function navigationOf(
@@ -217,33 +233,15 @@ export async function loadStoredSearchNav(
   if (stored.nature !== offer.nature.id) return null;
   let lieu: LieuWithAncestors | null = null;
   if (stored.lieu !== null) {
-    const chain: LieuWithAncestors[] = [
-      offer.lieu,
-      ...(offer.lieu.ancestors as LieuWithAncestors[]),
-    ];
-    lieu = chain.find((place) => place.id === stored.lieu) ?? null;
-    if (!lieu) {
-      try {
-        lieu = await api.get('lieu', { id: stored.lieu, lang }, { signal });
-      } catch {
-        return null;
-      }
-    }
+    lieu = await searchPlace({ id: stored.lieu }, offer, api, lang, signal);
+    if (!lieu) return null;
   }
   const criteria = normaliseCriteria(
     { ...stored, lieu: lieu?.id ?? config.genericLieu.id, page: 1 },
     config,
   );
   // Any language will do: listContext reads the path back. Everywhere is the nature's page.
-  const path = lieu
-    ? searchHref(criteria, lieu.slug, 'fr', config)
-    : href(
-        'nature',
-        { nature: criteria.nature, rubrique: pathRubriqueOf(criteria, config) ?? undefined },
-        'fr',
-        config,
-        { query: toSearchQuery(criteria, { config }) },
-      );
+  const path = searchHref(criteria, lieu?.slug ?? null, 'fr', config);
   const context = await listContext(path, offer, api, config, lang, signal);
   if (!context) return null;
   return navigationOf(context, offer, undefined, api, config, lang, signal);
