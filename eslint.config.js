@@ -28,18 +28,31 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] },
+        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**', '**/mails/**'] },
       ],
     },
   },
   {
     files: ['client/**/*.ts', 'client/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/listings-api/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/server/**', '**/listings-api/**', '**/mails/**'] },
+      ],
     },
   },
   {
     files: ['listings-api/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
+  },
+  // Mails are rendered from their inputs alone: the listings API gathers the data and sends them.
+  {
+    files: ['mails/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] },
+      ],
+    },
   },
 );

@@ -51,10 +51,12 @@ export default defineConfig(({ isSsrBuild }) => ({
 }));
 
 const CATALOG = /[\\/]locales[\\/][^\\/]+[\\/]messages\.po$/;
+/** Sources of the messages only servers write: the listings API and the mails it sends. */
+const SERVER_ONLY = /^(?:listings-api|mails)\//;
 
 /**
- * The browser's catalogs without the messages only the listings API uses (the alert mails):
- * a .po entry whose every reference is under listings-api/ is left out of the client build's
+ * The browser's catalogs without the messages only the listings API uses (the mails): a .po
+ * entry whose every reference is under listings-api/ or mails/ is left out of the client build's
  * compiled catalog (the server's keeps every message).
  */
 function browserCatalogs(): Plugin {
@@ -70,7 +72,7 @@ function browserCatalogs(): Plugin {
       for (const entry of (await readFile(file, 'utf8')).split(/\n\s*\n/)) {
         const refs = [...entry.matchAll(/^#: (.+)$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
         const msgid = /^msgid "((?:[^"\\]|\\.)*)"$/m.exec(entry)?.[1];
-        if (msgid && refs.length > 0 && refs.every((ref) => ref.startsWith('listings-api/'))) {
+        if (msgid && refs.length > 0 && refs.every((ref) => SERVER_ONLY.test(ref))) {
           serverOnly.add(JSON.parse(`"${msgid}"`) as string);
         }
       }

@@ -9,6 +9,7 @@ export default defineConfig({
       'server/**/*.test.{ts,tsx}',
       'client/**/*.test.{ts,tsx}',
       'listings-api/**/*.test.ts',
+      'mails/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/integration/**/*.test.{ts,tsx}',
     ],

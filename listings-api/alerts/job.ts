@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import {
+  describeSearch,
+  renderConfirmMail,
+  renderDigestMail,
+  toDigestDrop,
+  toDigestOffer,
+} from '../../mails/index';
 import type { Config, Lang } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
@@ -19,13 +26,6 @@ import {
   selectPriceDrops,
   type AlertRow,
 } from './match';
-import {
-  describeSearch,
-  renderConfirmMail,
-  renderDigestMail,
-  toDigestDrop,
-  toDigestOffer,
-} from './templates';
 import { resolveSigningSecret, signMailToken } from './tokens';
 import { mailSendFailures, mailsSent } from '../metrics';
 

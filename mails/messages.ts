@@ -1,12 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 
-// Every text of the mails the listings API sends (alert confirmations, alert digests, the
-// confirmation of a professional request), as Lingui message descriptors written without macros
-// (the listings API runs under tsx). Each object is marked /*i18n*/ so `lingui extract` collects
-// it into locales/{fr,en}/messages.po; `message` is the French source text, with the French
-// typography (a no-break space before : and inside « »). templates.ts renders them from the
-// catalogs (shared/catalogs.server.ts); placeholders are filled with plain text, escaped for the
-// HTML part.
+// Every text of the mails the portal sends (alert confirmations, alert digests, the confirmation
+// of a professional request), as Lingui message descriptors written without macros: the mails
+// are rendered by the listings API, which runs under tsx, where no Babel macro is compiled. Each
+// object is marked /*i18n*/ so `lingui extract` collects it into locales/{fr,en}/messages.po;
+// `message` is the French source text, with the French typography (a no-break space before : and
+// inside « »). The mails' renderers (alerts.ts, prospect.ts) read them from the catalogs at run
+// time (shared/catalogs.server.ts); placeholders are filled with plain text, escaped for the HTML
+// part.
 
 // Shared by every mail
 

@@ -1,36 +1,35 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { parsePo } from '../../shared/catalogs.server';
-import type { AlertCriteria, Lang, NatureId } from '../../shared/contract';
-import { RUB, testConfig } from '../../shared/test-config';
-import * as messages from './mail-messages';
-import type { MatchedOffer, PriceDrop } from './match';
-import { renderProspectMail } from './prospect-mail';
+import { parsePo } from '../shared/catalogs.server';
+import type { AlertCriteria, Lang, NatureId } from '../shared/contract';
+import { RUB, testConfig } from '../shared/test-config';
 import {
   describeSearch,
   dropPercent,
-  mailHtml,
   formatOfferFacts,
   formatOfferPrice,
-  offerPath,
   renderConfirmMail,
   renderDigestMail,
   toDigestDrop,
   toDigestOffer,
-} from './templates';
+  type MailOffer,
+  type MailPriceDrop,
+} from './alerts';
+import * as messages from './messages';
+import { renderProspectMail } from './prospect';
+import { mailHtml } from './render';
 
 // Intl writes French thousands with a narrow no-break space and the euro sign after a no-break
 // space; compare on text with every kind of space made plain.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
-function offer(over: Partial<MatchedOffer> = {}): MatchedOffer {
+function offer(over: Partial<MailOffer> = {}): MailOffer {
   return {
-    id: 501,
     slug: 'villa-contemporaine-cannes-501',
     nature: 'V',
     rubriqueId: RUB.villa,
-    lieuId: 10,
     lieuSlug: 'cannes',
     lieuLibelle: { fr: 'Cannes', en: 'Cannes' },
     titre1: { fr: 'Villa contemporaine', en: 'Contemporary villa' },
@@ -43,7 +42,6 @@ function offer(over: Partial<MatchedOffer> = {}): MatchedOffer {
     bedrooms: 5,
     photoId: 77,
     photoAlt: { fr: 'La piscine', en: 'The pool' },
-    publishedAt: new Date('2026-05-01T10:00:00Z'),
     ...over,
   };
 }
@@ -72,7 +70,7 @@ describe('price lines', () => {
 });
 
 describe('offer facts', () => {
-  const rows: [Partial<MatchedOffer>, Lang, string][] = [
+  const rows: [Partial<MailOffer>, Lang, string][] = [
     [{}, 'fr', '320 m² · 7 pièces · 5 chambres · terrain de 1 500 m²'],
     [{}, 'en', '320 m² · 7 rooms · 5 bedrooms · 1,500 m² of land'],
     [{ rooms: 1, bedrooms: 1, fieldSurface: null }, 'fr', '320 m² · 1 pièce · 1 chambre'],
@@ -85,7 +83,7 @@ describe('offer facts', () => {
 });
 
 describe('links', () => {
-  const rows: [Partial<MatchedOffer>, Lang, string][] = [
+  const rows: [Partial<MailOffer>, Lang, string][] = [
     [{}, 'fr', '/fr/vente/villa/cannes/villa-contemporaine-cannes-501/'],
     [{}, 'en', '/en/sale/villa/cannes/villa-contemporaine-cannes-501/'],
     [
@@ -96,7 +94,7 @@ describe('links', () => {
     [{ rubriqueId: RUB.generic }, 'fr', '/fr/vente/cannes/villa-contemporaine-cannes-501/'],
   ];
   it.each(rows)('offer %j in %s → %s', (over, lang, expected) => {
-    expect(offerPath(offer(over), lang, testConfig)).toBe(expected);
+    expect(toDigestOffer(offer(over), lang, '', testConfig).url).toBe(expected);
   });
 
   it('gives absolute offer and photo URLs on the public site', () => {
@@ -174,7 +172,7 @@ describe('mail texts', () => {
   ];
   it.each(subjects)('digest subject in %s for %d listed of %d', (lang, listed, total, subject) => {
     const offers = Array.from({ length: listed }, (_, i) =>
-      toDigestOffer(offer({ id: i + 1, slug: `o-${i + 1}` }), lang, 'https://x.test', testConfig),
+      toDigestOffer(offer({ slug: `o-${i + 1}` }), lang, 'https://x.test', testConfig),
     );
     const mail = renderDigestMail({
       lang,
@@ -217,13 +215,11 @@ describe('mail texts', () => {
   });
 });
 
-function drop(over: Partial<PriceDrop> = {}): PriceDrop {
+function drop(over: Partial<MailPriceDrop> = {}): MailPriceDrop {
   return {
-    ...offer({ id: 900, slug: 'villa-baisse-900', amount: 2_200_000 }),
-    historyIds: [1],
+    ...offer({ slug: 'villa-baisse-900', amount: 2_200_000 }),
     oldAmount: 2_500_000,
     newAmount: 2_200_000,
-    changedAt: new Date('2026-05-02T10:00:00Z'),
     ...over,
   };
 }
@@ -239,11 +235,11 @@ describe('price drops in digests', () => {
       siteName: 'Maisons',
       search: lang === 'fr' ? 'Vente' : 'Sale',
       offers: Array.from({ length: newOffers }, (_, i) =>
-        toDigestOffer(offer({ id: i + 1, slug: `o-${i + 1}` }), lang, 'https://x.test', testConfig),
+        toDigestOffer(offer({ slug: `o-${i + 1}` }), lang, 'https://x.test', testConfig),
       ),
       total: newOffers,
       drops: Array.from({ length: drops }, (_, i) =>
-        toDigestDrop(drop({ id: 900 + i, slug: `d-${i}` }), lang, 'https://x.test', testConfig),
+        toDigestDrop(drop({ slug: `d-${i}` }), lang, 'https://x.test', testConfig),
       ),
       ...links,
     });
@@ -351,5 +347,67 @@ describe('mail texts from the catalogs', () => {
     ).toBe(
       'You asked to receive by e-mail the new properties published on A &amp; &lt;B&gt; that match your search <strong>x</strong>.',
     );
+  });
+});
+
+describe('the prospect confirmation', () => {
+  const request = {
+    siteName: 'Maisons',
+    publicUrl: 'https://x.test',
+    lastname: 'Dupont <b>',
+    firstname: 'Jean',
+    company: 'Durand & Fils',
+    city: 'Nice',
+    phone: '04 93 00 00 00',
+    email: 'jean@example.com',
+    message: '',
+  };
+
+  it('repeats the request, escaped in the HTML part, without an empty message', () => {
+    const mail = renderProspectMail({ ...request, lang: 'fr' });
+    expect(mail.subject).toBe('Votre demande a bien été reçue\u00a0: Maisons');
+    expect(mail.text).toContain('Bonjour Jean Dupont <b>,');
+    expect(mail.text).toContain('Société\u00a0: Durand & Fils\n');
+    expect(mail.text).not.toContain('Message\u00a0:');
+    expect(mail.text).toContain('https://x.test/fr/personal-data/');
+    expect(mail.html).toContain('Bonjour Jean Dupont &lt;b&gt;,');
+    expect(mail.html).toContain('>Durand &amp; Fils</td>');
+    expect(mail.html).not.toContain('<b>');
+  });
+
+  it('links the English personal data page in English', () => {
+    const mail = renderProspectMail({ ...request, lang: 'en', message: 'Hello' });
+    expect(mail.text).toContain('Message: Hello');
+    expect(mail.text).toContain('https://x.test/en/personal-data/');
+  });
+});
+
+describe('where mails are rendered', () => {
+  it('names the mails as the source of every mail text in both catalogs', () => {
+    // What `npm run i18n:extract` collects (lingui.config.ts): a mail text left out of it would
+    // lose its references, then its translations.
+    const ids = (Object.values(messages) as MessageDescriptor[]).map((d) => d.id!);
+    for (const lang of ['fr', 'en']) {
+      const entries = readFileSync(`locales/${lang}/messages.po`, 'utf8').split(/\n\s*\n/);
+      const sources = new Map(
+        entries.map((entry) => [
+          /^msgid "(.*)"$/m.exec(entry)?.[1],
+          [...entry.matchAll(/^#: (\S+):\d+$/gm)].map((ref) => ref[1]),
+        ]),
+      );
+      expect(ids.filter((id) => sources.get(id)?.join() !== 'mails/messages.ts')).toEqual([]);
+    }
+  });
+
+  it('reads the catalogs where the listings API runs, without a compile step', () => {
+    // The listings API runs under tsx, without Vite: the .po files are read as they are.
+    const script = `import { renderDigestMail } from './mails/index';
+const mail = renderDigestMail({ lang: 'en', siteName: 'Maisons', search: 'Sale', offers: [],
+  total: 0, drops: [], dropTotal: 2, alertsUrl: 'https://x.test/a', unsubscribeUrl: 'https://x.test/u' });
+process.stdout.write(mail.subject);`;
+    const subject = execFileSync('node_modules/.bin/tsx', ['--eval', script], {
+      encoding: 'utf8',
+    });
+    expect(subject).toBe('2 price reductions for your alert: Sale');
   });
 });

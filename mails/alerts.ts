@@ -1,62 +1,61 @@
-import type { MessageDescriptor } from '@lingui/core';
-import type { AlertCriteria, Config, Lang, NatureId } from '../../shared/contract';
-import { translate } from '../../shared/catalogs.server';
-import { formatPrice, formatSurface } from '../../shared/format';
-import { href } from '../../shared/routes';
-import * as m from './mail-messages';
-import type { MatchedOffer, PriceDrop, SearchLabels } from './match';
+import type { AlertCriteria, Config, Lang, NatureId } from '../shared/contract';
+import { formatPrice, formatSurface } from '../shared/format';
+import { offerHref } from '../shared/routes';
+import * as m from './messages';
+import {
+  button,
+  escapeHtml,
+  labelled,
+  layout,
+  link,
+  mailHtml,
+  mailText,
+  quoted,
+  type MailContent,
+} from './render';
 
-// The alert mails, French or English, each as plain text and HTML. Pure functions: the job
-// gathers the data, these only write. Every text comes from the message catalogs
-// (mail-messages.ts, locales/*/messages.po), amounts and surfaces from shared/format (the web
-// app's formatters); the French typography (no-break spaces) is the catalogs'.
+// The alert mails, French or English, each as plain text and HTML. Pure functions: the listings
+// API's alert job gathers the data, these only write. Every text comes from the message catalogs
+// (messages.ts, locales/*/messages.po), amounts and surfaces from shared/format (the web app's
+// formatters); the French typography (no-break spaces) is the catalogs'.
 
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
+/** A text in both languages, as the offers and the reference data hold them. */
+type Texts = Record<Lang, string>;
+
+/** An offer that matched an alert: what its mails show of it. */
+export interface MailOffer {
+  slug: string;
+  nature: NatureId;
+  rubriqueId: number;
+  lieuSlug: string;
+  lieuLibelle: Texts;
+  titre1: Texts;
+  titre2: Texts;
+  /** The amount of the nature's price field (price, monthly_rent or weekly_rent). */
+  amount: number | null;
+  prixCache: boolean;
+  surface: number | null;
+  fieldSurface: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  photoId: number | null;
+  photoAlt: Texts | null;
 }
 
-type Values = Record<string, string | number>;
-
-/** A mail text in a language, placeholders filled. */
-export function mailText(descriptor: MessageDescriptor, lang: Lang, values?: Values): string {
-  return translate(descriptor, lang, values);
+/** An offer whose price dropped: the offer now, and its amounts before and after the drops. */
+export interface MailPriceDrop extends MailOffer {
+  /** The amount before the first drop listed. */
+  oldAmount: number;
+  /** The amount after the last of them. */
+  newAmount: number;
 }
 
-/**
- * A mail text as HTML: the catalog's text escaped, its placeholders filled with text (escaped)
- * or with `{ html }` (as it is); numbers go to the message as they are, for its plurals.
- */
-export function mailHtml(
-  descriptor: MessageDescriptor,
-  lang: Lang,
-  values: Record<string, string | number | { html: string }> = {},
-): string {
-  const filled: string[] = [];
-  const plain: Values = {};
-  for (const [name, value] of Object.entries(values)) {
-    if (typeof value === 'number') {
-      plain[name] = value;
-      continue;
-    }
-    // A marker no catalog text holds, replaced (in one pass) once the text around it is escaped.
-    plain[name] = `\ue000${filled.length}\ue001`;
-    filled.push(typeof value === 'string' ? escapeHtml(value) : value.html);
-  }
-  return escapeHtml(translate(descriptor, lang, plain)).replace(
-    /\ue000(\d+)\ue001/g,
-    (_marker, i: string) => filled[Number(i)] ?? '',
-  );
-}
-
-/** 'Label : value' with the language's typography. */
-function labelled(label: string, value: string, lang: Lang): string {
-  return mailText(m.mailLabelled, lang, { label, value });
-}
-
-function quoted(text: string, lang: Lang): string {
-  return mailText(m.mailQuoted, lang, { text });
+/** The names that describe an alert's search: nature, rubriques (plural) and place. */
+export interface SearchLabels {
+  nature: Texts;
+  rubriques: Texts[];
+  /** 'à Cannes' / 'in Cannes'; null for a search everywhere. */
+  lieu: Texts | null;
 }
 
 /** The price line of an offer: amount with the nature's suffix, or 'Price on request'. */
@@ -71,7 +70,7 @@ export function formatOfferPrice(
 }
 
 /** '250 m² · 6 pièces · 4 chambres · terrain de 1 200 m²' */
-export function formatOfferFacts(offer: MatchedOffer, lang: Lang): string {
+export function formatOfferFacts(offer: MailOffer, lang: Lang): string {
   const facts: string[] = [];
   if (offer.surface != null) facts.push(formatSurface(offer.surface, lang));
   if (offer.rooms != null) facts.push(mailText(m.factRooms, lang, { count: offer.rooms }));
@@ -80,20 +79,6 @@ export function formatOfferFacts(offer: MatchedOffer, lang: Lang): string {
     facts.push(mailText(m.factLand, lang, { surface: formatSurface(offer.fieldSurface, lang) }));
   }
   return facts.join(' · ');
-}
-
-/** The offer page path, from the web app's route table (shared/routes). */
-export function offerPath(
-  offer: Pick<MatchedOffer, 'nature' | 'rubriqueId' | 'lieuSlug' | 'slug'>,
-  lang: Lang,
-  config: Config,
-): string {
-  return href(
-    'offer',
-    { nature: offer.nature, rubrique: offer.rubriqueId, lieu: offer.lieuSlug, offre: offer.slug },
-    lang,
-    config,
-  );
 }
 
 function priceRange(criteria: AlertCriteria, lang: Lang): string | null {
@@ -118,50 +103,6 @@ export function describeSearch(labels: SearchLabels, criteria: AlertCriteria, la
   const price = priceRange(criteria, lang);
   if (price) text += `, ${price}`;
   return text;
-}
-
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-// A plain, table-based layout: what mail clients render most consistently.
-export function layout(lang: Lang, title: string, body: string, footer: string): string {
-  return `<!DOCTYPE html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f4f1ec;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ec;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;font-family:Georgia,'Times New Roman',serif;color:#222222;">
-<tr><td style="padding:28px 32px;font-size:16px;line-height:1.5;">
-${body}
-</td></tr>
-<tr><td style="padding:20px 32px;border-top:1px solid #e5e0d8;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5;color:#6b6b6b;">
-${footer}
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
-}
-
-function button(url: string, label: string): string {
-  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:24px 0;"><tr><td style="background:#1f2a44;border-radius:4px;"><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#ffffff;text-decoration:none;">${escapeHtml(label)}</a></td></tr></table>`;
-}
-
-function link(url: string, label: string): string {
-  return `<a href="${escapeHtml(url)}" style="color:#1f2a44;">${escapeHtml(label)}</a>`;
 }
 
 export interface ConfirmMailInput {
@@ -221,9 +162,21 @@ export interface DigestOffer {
   drop?: { oldPrice: string; percent: string };
 }
 
+/** The offer page path, from the web app's one builder of offer links (shared/routes). */
+function offerPath(offer: MailOffer, lang: Lang, config: Config): string {
+  // A matched offer is a flat row; the route table's offer link reads the contract's shape.
+  const fields = {
+    nature: { id: offer.nature },
+    rubrique: { id: offer.rubriqueId },
+    lieu: { slug: offer.lieuSlug },
+    slug: offer.slug,
+  };
+  return offerHref(fields, lang, config);
+}
+
 /** An offer as a digest shows it, in the alert's language, with absolute URLs. */
 export function toDigestOffer(
-  offer: MatchedOffer,
+  offer: MailOffer,
   lang: Lang,
   publicUrl: string,
   config: Config,
@@ -249,7 +202,7 @@ export function dropPercent(oldAmount: number, newAmount: number): number {
 
 /** A price drop as a digest shows it: the offer at its price now, the price before struck. */
 export function toDigestDrop(
-  drop: PriceDrop,
+  drop: MailPriceDrop,
   lang: Lang,
   publicUrl: string,
   config: Config,
