@@ -5,6 +5,7 @@ import { indexConfig } from '../../shared/config-index';
 import { linkBuilder } from '../app/links';
 import { useSelectionCount } from '../hooks/use-selection-count';
 import { useHydrated } from '../hooks/use-selection';
+import { CloseIcon } from './icons';
 import { LanguageLinks } from './language-switch';
 import { ThemeChooser } from './theme-chooser';
 
@@ -116,13 +117,5 @@ export function MenuModal({
         </div>
       </div>
     </dialog>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-      <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   );
 }

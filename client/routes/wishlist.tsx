@@ -7,7 +7,7 @@ import type { OfferSummary } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
 import { defineScreen } from '../app/screen';
 import { FavouriteButton } from '../components/favourite-button';
-import { OfferCard } from '../components/offer-card';
+import { OfferGrid } from '../components/offer-grid';
 import {
   SELECTION_SORTS,
   groupSelection,
@@ -162,18 +162,13 @@ export default defineScreen({
                   ({t`${plural(count, { one: '# bien', other: '# biens' })}`})
                 </span>
               </h2>
-              <ul className="selection-grid">
-                {group.offers.map((offer) => (
-                  <li key={offer.id}>
-                    <OfferCard
-                      offer={offer}
-                      lang={lang}
-                      config={config}
-                      actions={<FavouriteButton offer={offer} />}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <OfferGrid
+                offers={group.offers}
+                lang={lang}
+                config={config}
+                className="selection-grid"
+                actions={(offer) => <FavouriteButton offer={offer} />}
+              />
             </section>
           );
         })}

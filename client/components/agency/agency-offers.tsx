@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, NatureId, OfferList } from '../../../shared/contract';
 import { FavouriteButton } from '../favourite-button';
-import { OfferCard } from '../offer-card';
+import { OfferGrid } from '../offer-grid';
 import { Pager } from '../search/pager';
 
 // The offers of an agency or of a network: one nature at a time (links to the other natures,
@@ -70,19 +70,14 @@ export function AgencyOffers({
         <p className="agency-offers__empty">{emptyText}</p>
       ) : (
         <>
-          <ul className="agency-offers__list">
-            {list.items.map((offer, i) => (
-              <li key={offer.id}>
-                <OfferCard
-                  offer={offer}
-                  lang={lang}
-                  config={config}
-                  eager={i === 0}
-                  actions={<FavouriteButton offer={offer} />}
-                />
-              </li>
-            ))}
-          </ul>
+          <OfferGrid
+            offers={list.items}
+            lang={lang}
+            config={config}
+            className="agency-offers__list"
+            eager={1}
+            actions={(offer) => <FavouriteButton offer={offer} />}
+          />
           <Pager
             page={page}
             pageCount={pages}

@@ -7,6 +7,7 @@ import {
   type ConsentCategory,
   type ConsentChoice,
 } from '../../hooks/use-consent';
+import { CloseIcon } from '../icons';
 
 /**
  * The cookie choices: essential cookies (always on, explained) and one switch per category of
@@ -94,14 +95,7 @@ export function ConsentDialog({
             onClick={() => dialog.current?.close()}
             aria-label={t`Fermer sans enregistrer`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         <p>

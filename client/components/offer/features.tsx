@@ -8,9 +8,37 @@ import { ASSET_LABELS } from '../search/labels';
 // Features (surface, land, rooms, bedrooms), the assets (atouts) with their icons, and the
 // details of the listing (type, place, reference, dates, exclusivity).
 
+/** A labelled value of an offer: surface, reference, fees... */
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+/** Facts as a description list, a row per fact (labels are unique: each is its row's key). */
+export function FactList({
+  facts,
+  className,
+  rowClassName,
+}: {
+  facts: readonly Fact[];
+  className: string;
+  rowClassName: string;
+}) {
+  return (
+    <dl className={className}>
+      {facts.map((fact) => (
+        <div key={fact.label} className={rowClassName}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function Features({ offer, lang }: { offer: OfferDetail; lang: Lang }) {
   const { t, i18n } = useLingui();
-  const facts: { label: string; value: string }[] = [];
+  const facts: Fact[] = [];
   if (offer.surface !== null)
     facts.push({ label: t`Surface habitable`, value: formatSurface(offer.surface, lang) });
   if (offer.fieldSurface !== null)
@@ -23,14 +51,7 @@ export function Features({ offer, lang }: { offer: OfferDetail; lang: Lang }) {
   return (
     <>
       {facts.length > 0 ? (
-        <dl className="offer-features">
-          {facts.map((fact) => (
-            <div key={fact.label} className="offer-features__item">
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} className="offer-features" rowClassName="offer-features__item" />
       ) : null}
       {atouts.length > 0 ? (
         <>
@@ -62,7 +83,7 @@ export function Details({
   const index = indexConfig(config);
   const rubrique = index.rubriques.get(offer.rubrique.id);
   const nature = index.natures.get(offer.nature.id);
-  const rows: { label: string; value: string }[] = [];
+  const rows: Fact[] = [];
   if (nature) rows.push({ label: t`Transaction`, value: nature.libelle[lang] });
   if (rubrique && !rubrique.isGeneric)
     rows.push({ label: t`Type de bien`, value: rubrique.libelle[lang] });
@@ -73,14 +94,5 @@ export function Details({
     rows.push({ label: t`Mise à jour`, value: formatDate(offer.updatedAt, lang) });
   }
   rows.push({ label: t`Mandat exclusif`, value: offer.exclusivity ? t`Oui` : t`Non` });
-  return (
-    <dl className="offer-facts">
-      {rows.map((row) => (
-        <div key={row.label} className="offer-facts__row">
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={rows} className="offer-facts" rowClassName="offer-facts__row" />;
 }

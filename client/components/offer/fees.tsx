@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Fees, Lang, OfferDetail } from '../../../shared/contract';
 import { formatAmount, formatPercent, formatPrice } from '../../../shared/format';
 import { offerAmount } from '../offer-card';
+import { FactList, type Fact } from './features';
 
 // Price and fee breakdown: the price in euros without decimals with the nature's suffix (or
 // 'price on request' when hidden), the agency's fees and who pays them, the price without fees,
@@ -30,7 +31,7 @@ export function FeeBreakdown({ offer, lang }: { offer: OfferDetail; lang: Lang }
   const price = usePriceText(offer, lang);
   const fees = offer.fees;
   const hidden = offer.prixCache;
-  const rows: { label: string; value: string }[] = [];
+  const rows: Fact[] = [];
   rows.push({ label: offer.nature.id === 'V' ? t`Prix` : t`Loyer`, value: price });
   if (fees) {
     const percent = fees.percent !== null ? formatPercent(fees.percent, lang) : null;
@@ -50,14 +51,5 @@ export function FeeBreakdown({ offer, lang }: { offer: OfferDetail; lang: Lang }
   if (fees?.deposit != null) {
     rows.push({ label: t`Dépôt de garantie`, value: formatAmount(fees.deposit, lang) });
   }
-  return (
-    <dl className="offer-facts">
-      {rows.map((row) => (
-        <div key={row.label} className="offer-facts__row">
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={rows} className="offer-facts" rowClassName="offer-facts__row" />;
 }

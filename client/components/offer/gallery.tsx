@@ -12,6 +12,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Photo } from '../../../shared/contract';
 import { useHydrated } from '../../hooks/use-selection';
 import { photoSrcSet, photoUrl } from '../offer-card';
+import { CloseIcon } from '../icons';
 
 // The offer's photos: the first one large, the next four as thumbnails, and a button for all of
 // them. Each photo is a link to its largest file, so the photos open without JavaScript; with it,
@@ -249,14 +250,7 @@ function Lightbox({
             onClick={() => dialog.current?.close()}
             aria-label={t`Fermer les photos`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         <figure

@@ -35,6 +35,23 @@ function SubstituteLinks({
   const here = place.generic ? null : place.slug;
   const where = whereText(place);
   const count = (n: number) => formatNumber(n, lang);
+  const placeGroup = (title: string, places: readonly Substitute[]) =>
+    places.length > 0 ? (
+      <div className="substitutes__group">
+        <h3>{title}</h3>
+        <ul className="link-list">
+          {places.map((s) => (
+            <li key={s.lieu.id}>
+              <a href={toPlace(s)}>{s.lieu.libelle}</a>{' '}
+              <span className="link-list__count">
+                ({count(s.count)}
+                {s.distance_km !== undefined ? ` · ${formatNumber(s.distance_km, lang)} km` : ''})
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
   if (
     fallback.nearby.length === 0 &&
     fallback.parents.length === 0 &&
@@ -45,35 +62,9 @@ function SubstituteLinks({
   return (
     <section className="substitutes" aria-labelledby="substitutes-title">
       <h2 id="substitutes-title">{t`Élargir la recherche`}</h2>
-      {fallback.nearby.length > 0 ? (
-        <div className="substitutes__group">
-          <h3>{t`À moins de 30 km`}</h3>
-          <ul className="link-list">
-            {fallback.nearby.map((s) => (
-              <li key={s.lieu.id}>
-                <a href={toPlace(s)}>{s.lieu.libelle}</a>{' '}
-                <span className="link-list__count">
-                  ({count(s.count)}
-                  {s.distance_km !== undefined ? ` · ${formatNumber(s.distance_km, lang)} km` : ''})
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {fallback.parents.length > 0 ? (
-        <div className="substitutes__group">
-          <h3>{t`Dans un secteur plus large`}</h3>
-          <ul className="link-list">
-            {fallback.parents.map((s) => (
-              <li key={s.lieu.id}>
-                <a href={toPlace(s)}>{s.lieu.libelle}</a>{' '}
-                <span className="link-list__count">({count(s.count)})</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {/* Nearby places say how far they are; wider areas (the place's parents) have no distance. */}
+      {placeGroup(t`À moins de 30 km`, fallback.nearby)}
+      {placeGroup(t`Dans un secteur plus large`, fallback.parents)}
       {fallback.rubriques.length > 0 ? (
         <div className="substitutes__group">
           <h3>{t`Autres catégories${where}`}</h3>

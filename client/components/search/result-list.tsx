@@ -1,11 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { Config, Lang } from '../../../shared/contract';
 import { API_PATHS } from '../../../shared/portal-api';
-import { OfferCard, type CardOffer } from '../offer-card';
+import type { CardOffer } from '../offer-card';
+import { OfferGrid, type OfferGridProps } from '../offer-grid';
 
-// The grid of offer cards of a result list, and the `liste` statistic of each list view.
+// The offer cards of a result list, and the `liste` statistic of each list view.
 
 /** The first card's photo is the page's largest paint candidate: the others load lazily. */
 const EAGER_CARDS = 1;
@@ -34,42 +34,25 @@ export function useListStat(ids: readonly number[]): void {
   }, [location.key, location.pathname, location.search, idsKey]);
 }
 
+/** The cards of a result list or a hub: titles at level 2 by default, the first photo eager. */
 export function ResultList({
-  offers,
-  lang,
-  config,
   label,
   headingLevel = 2,
   renderActions,
-  linkFor,
-}: {
-  offers: readonly CardOffer[];
-  lang: Lang;
-  config: Config;
-  /** Accessible name of the list. */
-  label?: string;
-  headingLevel?: 2 | 3;
+  ...grid
+}: Omit<OfferGridProps<CardOffer>, 'className' | 'eager' | 'actions'> & {
   /** Controls of each card (the favourite toggle), placed in the card's actions slot. */
   renderActions?: (offer: CardOffer) => ReactNode;
-  /** The link of each card (default: the offer's page), e.g. one carrying the search. */
-  linkFor?: (offer: CardOffer) => string;
 }) {
   const { t } = useLingui();
   return (
-    <ul className="result-list" aria-label={label ?? t`Biens`}>
-      {offers.map((offer, i) => (
-        <li key={offer.id}>
-          <OfferCard
-            offer={offer}
-            lang={lang}
-            config={config}
-            eager={i < EAGER_CARDS}
-            headingLevel={headingLevel}
-            actions={renderActions?.(offer)}
-            to={linkFor?.(offer)}
-          />
-        </li>
-      ))}
-    </ul>
+    <OfferGrid
+      {...grid}
+      className="result-list"
+      label={label ?? t`Biens`}
+      eager={EAGER_CARDS}
+      headingLevel={headingLevel}
+      actions={renderActions}
+    />
   );
 }

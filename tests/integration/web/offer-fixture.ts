@@ -5,10 +5,12 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../../server/config';
 import type { Db } from '../../../listings-api/db/connection';
 import { buildListingsApp } from '../../../listings-api/app';
-import type { Config, Lang, OfferDetail, OfferSummary } from '../../../shared/contract';
-import { href } from '../../../shared/routes';
+import type { Config, Lang, OfferDetail } from '../../../shared/contract';
 import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
 import { buildWebApp, upstreamJson } from './helpers';
+
+/** The offer's own page path in a language (the route table's offer link). */
+export { offerHref as offerPathOf } from '../../../shared/routes';
 
 // The offer-page tests' world: the real listings API over HTTP on a fresh seeded test database
 // (its db kept at hand to read the stats and contacts tables), the web app in front of it, and
@@ -80,25 +82,6 @@ export async function startOfferWorld(
       await db.close();
     },
   };
-}
-
-/** The offer's own page path in a language. */
-export function offerPathOf(
-  offer: Pick<OfferSummary, 'nature' | 'rubrique' | 'lieu' | 'slug'>,
-  lang: Lang,
-  config: Config,
-) {
-  return href(
-    'offer',
-    {
-      nature: offer.nature.id,
-      rubrique: offer.rubrique.id,
-      lieu: offer.lieu.slug,
-      offre: offer.slug,
-    },
-    lang,
-    config,
-  );
 }
 
 /** The id of the first active offer matching a SQL condition on `offers o` (lowest id). */
