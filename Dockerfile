@@ -20,6 +20,7 @@ COPY --from=build --chown=node:node /app/shared ./shared
 # The server imports a few client modules at run time (route table, form queries, page state).
 COPY --from=build --chown=node:node /app/client ./client
 COPY --from=build --chown=node:node /app/listings-api ./listings-api
+COPY --from=build --chown=node:node /app/mails ./mails
 COPY --from=build --chown=node:node /app/locales ./locales
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

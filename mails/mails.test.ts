@@ -399,6 +399,12 @@ describe('where mails are rendered', () => {
     }
   });
 
+  it('ships the mails in the production image, beside the listings API that renders them', () => {
+    const copies = readFileSync('Dockerfile', 'utf8').match(/^COPY --from=build .*$/gm) ?? [];
+    expect(copies.some((line) => line.endsWith(' /app/listings-api ./listings-api'))).toBe(true);
+    expect(copies.some((line) => line.endsWith(' /app/mails ./mails'))).toBe(true);
+  });
+
   it('reads the catalogs where the listings API runs, without a compile step', () => {
     // The listings API runs under tsx, without Vite: the .po files are read as they are.
     const script = `import { renderDigestMail } from './mails/index';
