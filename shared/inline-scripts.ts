@@ -12,4 +12,15 @@ export const THEME_KEY = 'theme';
 // it against resolveTheme so the two cannot drift apart.
 export const INLINE_THEME_SCRIPT = `(function(){var d=document.documentElement,s=null,t;try{s=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}if(s===null||s===""){t=window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}else if(s==="dark"){t="dark"}else{if(s!=="light")console.warn('Unknown theme "'+s+'", falling back to light');t="light"}d.setAttribute("data-theme",t)})()`;
 
-export const INLINE_SCRIPTS: readonly string[] = [INLINE_THEME_SCRIPT];
+/** The cookie keeping the visitor's cookie choices (client/hooks/use-consent.ts). */
+export const CONSENT_COOKIE_NAME = 'cookie_consent';
+
+// The cookie banner is in every page's HTML, hidden by CSS (client/styles/consent.css) unless
+// <html> says data-consent="ask": this script says so before first paint when no valid choice is
+// stored, "stored" otherwise, so the banner is painted with the page for a first visit and never
+// flashes for a returning visitor. Without JavaScript it stays hidden (its buttons need the
+// page's script). A valid choice is what client/hooks/use-consent.ts parseConsent accepts; the
+// unit test checks the two agree.
+export const INLINE_CONSENT_SCRIPT = `(function(){var v="";try{var m=/(?:^|;)\\s*${CONSENT_COOKIE_NAME}\\s*=\\s*([^;]*)/.exec(document.cookie);v=m?decodeURIComponent(m[1].replace(/\\s+$/,"")):""}catch(e){}document.documentElement.setAttribute("data-consent",/^v1\\|maps:[01]\\|videos:[01]\\|tours:[01]\\|\\d{4}-\\d{2}-\\d{2}$/.test(v)?"stored":"ask")})()`;
+
+export const INLINE_SCRIPTS: readonly string[] = [INLINE_THEME_SCRIPT, INLINE_CONSENT_SCRIPT];

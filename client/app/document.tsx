@@ -3,12 +3,13 @@ import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ScrollRestoration } from 'react-router';
 import type { Lang } from '../../shared/contract';
-import { INLINE_THEME_SCRIPT } from '../../shared/inline-scripts';
+import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import { DATA_SCRIPT_ID, useShell } from './shell';
 
 /**
- * The whole HTML document, rendered by React on both sides. The inline theme script runs before
- * first paint (no flash); it is fixed text, allowed by its hash in the Content-Security-Policy.
+ * The whole HTML document, rendered by React on both sides. The inline scripts (theme, and
+ * whether the cookie banner shows) run before first paint (no flash); they are fixed text, each
+ * allowed by its hash in the Content-Security-Policy.
  * The JSON data element carries the router's hydration data; browsers do not execute it.
  */
 export function Document({
@@ -30,10 +31,9 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: INLINE_THEME_SCRIPT }}
-        />
+        {INLINE_SCRIPTS.map((script, i) => (
+          <script key={i} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
+        ))}
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {shell.stylesheets.map((href) => (

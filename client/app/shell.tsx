@@ -6,8 +6,9 @@ import { createContext, useContext, type ReactNode } from 'react';
 // identically.
 //
 // No inline script of a page depends on the request: the data travels as JSON in a
-// `<script type="application/json">` element, which browsers never execute, and the only
-// executed inline script (the theme's) is fixed text whose hash the Content-Security-Policy lists.
+// `<script type="application/json">` element, which browsers never execute, and the executed
+// inline scripts (theme, cookie banner: shared/inline-scripts.ts) are fixed text whose hashes the
+// Content-Security-Policy lists.
 // A page is then the same bytes for every visitor and can be cached by an edge.
 
 export interface Shell {

@@ -132,3 +132,43 @@ test('loads nothing from a third party before consent', async ({ page }) => {
     expect.objectContaining({ name: CONSENT, value: expect.stringMatching(/maps%3A1/) }),
   );
 });
+
+test("the banner comes with the page's HTML, before the page's script runs", async ({
+  page,
+  context,
+}) => {
+  // The page's scripts never arrive: what shows is the server's HTML and the <head> script.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/fr/vente/');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page).getByRole('button', { name: 'Tout refuser' })).toBeVisible();
+
+  // A returning visitor's choice hides it from the first paint on.
+  await context.addCookies([
+    {
+      name: CONSENT,
+      value: encodeURIComponent('v1|maps:0|videos:0|tours:0|2026-11-27'),
+      url: page.url(),
+    },
+  ]);
+  await page.reload();
+  await expect(page.locator('.consent-banner')).toHaveCount(1);
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.locator('.consent-banner')).toBeHidden();
+
+  // A cookie the portal cannot read asks again, as the page would once it runs.
+  await context.addCookies([{ name: CONSENT, value: 'v0', url: page.url() }]);
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("there is no banner (its buttons need the page's script)", async ({ page }) => {
+    await page.goto('/en/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.consent-banner')).toHaveCount(1);
+    await expect(banner(page)).toHaveCount(0);
+  });
+});

@@ -1,25 +1,47 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { COOKIE_CHOICES_EVENT } from '../../app/cookie-choices';
 import { saveConsent, uniformChoice, useConsentChoice } from '../../hooks/use-consent';
-import { ConsentDialog } from './consent-dialog';
 import '../../styles/consent.css';
+
+// The choices dialog is code a page needs only once the visitor asks for it: loaded then.
+const ConsentDialog = lazy(() =>
+  import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })),
+);
 
 /**
  * The consent banner on a first visit (accept, refuse, choose: refusing is as easy as accepting)
- * and the choices dialog, which the footer's cookie-choices button also opens. Nothing renders
- * on the server: the page is cached for everyone, the choice lives in the visitor's browser.
+ * and the choices dialog, which the footer's cookie-choices button also opens.
+ *
+ * The page is cached for everyone and the choice lives in the visitor's browser, so the server
+ * renders the banner in every page and the <head> script (shared/inline-scripts.ts) decides
+ * before first paint whether CSS shows it: the banner is painted with the page, not after the
+ * page's script ran, and never flashes for a visitor who already chose. Once the page runs, the
+ * banner goes away as soon as a choice is stored.
  */
 export function ConsentManager({ cookiesHref }: { cookiesHref: string }) {
   const { t } = useLingui();
   const choice = useConsentChoice();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
   const banner = useRef<HTMLElement>(null);
+  // Server and hydration render (choice unknown) the banner too; CSS hides it when a choice is
+  // stored.
+  const renderBanner = choice !== undefined ? choice === null && !dialogOpen : true;
   const showBanner = choice === null && !dialogOpen;
 
+  // What the <head> script said follows the choice made on this page (or in another tab).
   useEffect(() => {
-    const open = () => setDialogOpen(true);
+    if (choice === undefined) return;
+    document.documentElement.dataset.consent = choice === null ? 'ask' : 'stored';
+  }, [choice]);
+
+  useEffect(() => {
+    const open = () => {
+      setDialogWanted(true);
+      setDialogOpen(true);
+    };
     window.addEventListener(COOKIE_CHOICES_EVENT, open);
     document.documentElement.dataset.cookieChoices = 'ready';
     return () => {
@@ -51,7 +73,7 @@ export function ConsentManager({ cookiesHref }: { cookiesHref: string }) {
 
   return (
     <>
-      {showBanner ? (
+      {renderBanner ? (
         <section
           ref={banner}
           className="consent-banner"
@@ -84,7 +106,10 @@ export function ConsentManager({ cookiesHref }: { cookiesHref: string }) {
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => setDialogOpen(true)}
+                onClick={() => {
+                  setDialogWanted(true);
+                  setDialogOpen(true);
+                }}
               >
                 {t`Personnaliser`}
               </button>
@@ -92,14 +117,16 @@ export function ConsentManager({ cookiesHref }: { cookiesHref: string }) {
           </div>
         </section>
       ) : null}
-      {choice !== undefined ? (
-        <ConsentDialog
-          open={dialogOpen}
-          current={choice}
-          cookiesHref={cookiesHref}
-          onSave={saveConsent}
-          onClose={closeDialog}
-        />
+      {dialogWanted && choice !== undefined ? (
+        <Suspense fallback={null}>
+          <ConsentDialog
+            open={dialogOpen}
+            current={choice}
+            cookiesHref={cookiesHref}
+            onSave={saveConsent}
+            onClose={closeDialog}
+          />
+        </Suspense>
       ) : null}
     </>
   );
