@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createBrowserApi } from './api/browser-api';
+import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type RootData } from './app/routes';
 import { langOfPath } from './app/route-table';
 import { loadScreen, reloadAfterChunkFailure } from './app/screens';
@@ -121,7 +122,9 @@ async function start() {
       document,
       <StrictMode>
         <ShellProvider shell={shell}>
-          <RouterProvider router={router} />
+          <PortalApiProvider api={api}>
+            <RouterProvider router={router} />
+          </PortalApiProvider>
         </ShellProvider>
       </StrictMode>,
     );

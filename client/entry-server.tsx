@@ -10,6 +10,7 @@ import {
 import { msg } from '@lingui/core/macro';
 import type { Lang } from '../shared/contract';
 import type { PortalApi } from '../shared/portal-api';
+import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type RootData } from './app/routes';
 import { langOfPath } from './app/route-table';
 import { loadedScreen } from './app/screens';
@@ -147,7 +148,9 @@ function renderContext(
   const element = (
     <ShellProvider shell={shell}>
       {frame ? <FramePreload href={frame} /> : null}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <PortalApiProvider api={options.api}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </PortalApiProvider>
     </ShellProvider>
   );
   // React builds the document as a string of many small pieces: it is encoded once, and the

@@ -22,6 +22,7 @@ import security, { tileOrigin } from './plugins/security';
 import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
 import { httpRequestDuration, webRegistry } from './metrics';
 import upstream from './plugins/upstream';
+import { mapConfigOf } from './api/offer-map';
 import { apiRoutes, errorBody } from './api/routes';
 import alertsApi from './api/alerts';
 import { alertLinkRoutes } from './routes/alert-links';
@@ -282,6 +283,7 @@ export async function buildApp(
     baseUrl: config.listingsApiUrl,
     timeoutMs: config.upstreamTimeoutMs,
     reviewsUrl: config.reviewsApiUrl,
+    mapConfig: mapConfigOf(config.mapTileUrl),
   });
   if (config.edgePurge) {
     await app.register((await import('./edge/plugin')).default, config.edgePurge);

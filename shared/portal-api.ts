@@ -30,6 +30,9 @@ import type {
 //
 // Adding a read endpoint: one entry in PortalGetEndpoints and API_PATHS here, one row in
 // server/api/endpoints.ts (upstream path, query schema, answer schema, cache tags).
+//
+// Components take the page's PortalApi from React context (client/api/portal-api-context.tsx):
+// no component calls fetch itself.
 
 /** Read endpoints: query in, contract answer out. */
 export interface PortalGetEndpoints {
@@ -112,6 +115,14 @@ export interface PortalGetEndpoints {
    * of toApiParams (bbox required), without sort and page.
    */
   offerClusters: { query: OfferClustersQuery; answer: OfferClusters };
+  /** The maps' tiles (MAP_TILE_URL): the BFF's own setting, not the listings API's. */
+  mapConfig: { query: Record<string, never>; answer: MapConfig };
+}
+
+/** The tiles of the maps: a URL template ({z}, {x}, {y}) and its attribution; null: no map. */
+export interface MapConfig {
+  tileUrl: string | null;
+  attribution: string;
 }
 
 /** GET /offre/clusters: a search's params (toApiParams), the map area and the map's zoom. */
@@ -239,6 +250,8 @@ export interface ProspectBody {
 }
 
 export type GetName = keyof PortalGetEndpoints;
+/** Read endpoints the BFF answers from its own settings: no service is asked for them. */
+export type OwnGetName = 'mapConfig';
 export type SendName = keyof PortalSendEndpoints;
 
 /** Paths of the BFF's JSON endpoints, for the browser. */
@@ -255,6 +268,7 @@ export const API_PATHS: Record<GetName | SendName, string> = {
   reviews: '/api/client-survey',
   offers: '/api/offre',
   offerClusters: '/api/offre-clusters',
+  mapConfig: '/api/map-config',
   lieuChildren: '/api/lieu-enfants',
   rubriqueCounts: '/api/compteur-rubriques',
   compteur: '/api/compteur',
@@ -269,6 +283,13 @@ export const API_PATHS: Record<GetName | SendName, string> = {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Not a part of the page's loading (suggestions, map clusters, a background check): the
+   * browser's progress bar does not count it.
+   */
+  background?: boolean;
+  /** In the browser, the call outlives the page (a statistic sent as the visitor leaves). */
+  keepalive?: boolean;
 }
 
 export interface PortalApi {

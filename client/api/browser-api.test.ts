@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetTasks, taskStore } from '../app/loading-tracker';
 import { createBrowserApi } from './browser-api';
 
 // What the browser sends to the BFF: parameters in the query string, secrets in headers.
 
 describe('the browser API', () => {
-  const calls: { url: string; headers: Record<string, string> }[] = [];
+  const calls: { url: string; headers: Record<string, string>; init: RequestInit }[] = [];
 
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -13,7 +14,7 @@ describe('the browser API', () => {
 
   function stubFetch(body: unknown) {
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, headers: { ...(init.headers as Record<string, string>) } });
+      calls.push({ url, headers: { ...(init.headers as Record<string, string>) }, init });
       return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json' },
@@ -38,5 +39,38 @@ describe('the browser API', () => {
     expect(url.searchParams.get('ids')).toBe('3,1');
     expect(url.searchParams.get('lang')).toBe('fr');
     expect(calls[0]!.headers).toEqual({ accept: 'application/json' });
+  });
+
+  it("counts a page's calls in the progress bar, background calls not", async () => {
+    stubFetch({ items: [] });
+    resetTasks();
+    const api = createBrowserApi();
+    await api.get('searchLieu', { q: 'Paris', lang: 'fr', limit: 8 }, { background: true });
+    await api.send('stat', { type: 'liste', id: [1, 2] }, { background: true });
+    expect(taskStore.getSnapshot().total).toBe(0);
+    await api.get('offersByIds', { ids: [1], lang: 'fr' });
+    expect(taskStore.getSnapshot().total).toBe(1);
+    resetTasks();
+  });
+
+  it('sends a statistic as a call that outlives the page when asked', async () => {
+    stubFetch({ id: 1 });
+    const api = createBrowserApi();
+    await api.send('stat', { type: 'detail', id: 7 }, { keepalive: true });
+    await api.send('stat', { type: 'detail', id: 7 });
+    expect(calls.map((c) => [c.url, c.init.method, c.init.keepalive])).toEqual([
+      ['/api/stat', 'POST', true],
+      ['/api/stat', 'POST', undefined],
+    ]);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ type: 'detail', id: 7 });
+  });
+
+  it('asks for the map settings once per visit, at /api/map-config', async () => {
+    stubFetch({ tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', attribution: 'x' });
+    const api = createBrowserApi();
+    const first = await api.get('mapConfig', {});
+    const second = await api.get('mapConfig', {});
+    expect(second).toBe(first);
+    expect(calls.map((c) => c.url)).toEqual(['/api/map-config']);
   });
 });

@@ -52,7 +52,10 @@ export function createBrowserApi(
   const memo = new Map<string, Promise<unknown>>();
   if (initial.config) memo.set(`config {}`, Promise.resolve(initial.config));
   // Answers that do not change during a visit are asked once.
-  const memoised = new Set<string>(['config', 'omrData']);
+  const memoised = new Set<string>(['config', 'omrData', 'mapConfig']);
+  // Background calls stay out of the progress bar of the navigation under way.
+  const track = <T>(call: Promise<T>, background: boolean | undefined) =>
+    background ? call : trackTask(call);
 
   return {
     get(name, query, options) {
@@ -60,10 +63,11 @@ export function createBrowserApi(
       const hit = memo.get(key);
       if (hit) return hit as ReturnType<PortalApi['get']>;
       const { search, headers } = request(query, HEADER_PARAMS[name]);
-      const call = trackTask(
+      const call = track(
         answer<PortalGetEndpoints[typeof name]['answer']>(
           fetch(`${API_PATHS[name]}${search}`, { headers, signal: options?.signal }),
         ),
+        options?.background,
       );
       if (memoised.has(name)) {
         memo.set(key, call);
@@ -72,15 +76,17 @@ export function createBrowserApi(
       return call;
     },
     send(name, body, options) {
-      return trackTask(
+      return track(
         answer<PortalSendEndpoints[typeof name]['answer']>(
           fetch(API_PATHS[name], {
             method: 'POST',
             headers: { accept: 'application/json', 'content-type': 'application/json' },
             body: JSON.stringify(body),
             signal: options?.signal,
+            keepalive: options?.keepalive,
           }),
         ),
+        options?.background,
       );
     },
   };

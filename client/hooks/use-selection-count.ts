@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { usePortalApi } from '../api/portal-api-context';
 import { reloadSelectionAtStart, selectionSize, selectionStore } from './use-selection';
 
 // The favourites selection (spec section 3: offer ids grouped by nature id) as the header badge
@@ -26,15 +27,19 @@ export function countSelection(stored: string | null): number {
   }
 }
 
-// The header subscribes on every page: the stored ids are reloaded once per page load from here.
-const subscribe = (listener: () => void) => {
-  reloadSelectionAtStart();
-  return selectionStore.subscribe(listener);
-};
 const getSnapshot = () => selectionSize(selectionStore.get());
 const getServerSnapshot = () => 0;
 
 /** Offers in the visitor's selection: 0 on the server, the stored count after hydration. */
 export function useSelectionCount(): number {
+  const api = usePortalApi();
+  // The header subscribes on every page: the stored ids are reloaded once per page load from here.
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      reloadSelectionAtStart(api);
+      return selectionStore.subscribe(listener);
+    },
+    [api],
+  );
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { NatureId, OfferSummary } from '../../shared/contract';
+import type { PortalApi } from '../../shared/portal-api';
 import {
   EMPTY_SELECTION,
   MAX_SELECTION,
   createPersistedValue,
+  fetchOffersByIds,
   groupSelection,
   parseSelection,
   pruneSelection,
@@ -373,5 +375,23 @@ describe('reloadSelection', () => {
       }),
     ).toEqual([]);
     expect(called).toBe(false);
+  });
+});
+
+describe('the offers call of the stored selection', () => {
+  it("goes through the page's PortalApi, out of the progress bar", async () => {
+    const asked: unknown[] = [];
+    const api: PortalApi = {
+      get: async (name, query, options) => {
+        asked.push({ name, query, options });
+        return { items: [{ id: 4, nature: { id: 'L' }, status: 'active' }] } as never;
+      },
+      send: () => Promise.reject(new Error('no writes here')),
+    };
+    const found = await fetchOffersByIds(api, 'en')([4, 9]);
+    expect(found).toEqual([{ id: 4, nature: { id: 'L' }, status: 'active' }]);
+    expect(asked).toEqual([
+      { name: 'offersByIds', query: { ids: [4, 9], lang: 'en' }, options: { background: true } },
+    ]);
   });
 });

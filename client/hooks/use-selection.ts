@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { NATURE_IDS, type Lang, type NatureId, type OfferSummary } from '../../shared/contract';
-import { API_PATHS } from '../../shared/portal-api';
+import type { PortalApi } from '../../shared/portal-api';
 
 // The favourites selection (spec section 3: offer ids grouped by nature id, a filter and a sort),
 // kept in the browser without an account. The state lives in memory and is written to
@@ -341,17 +341,12 @@ export async function reloadSelection<O extends ReloadedOffer>(
   return found;
 }
 
-/** The offers call of the BFF, without the page's progress bar (a background check). */
-export function fetchOffersByIds(lang: Lang): FetchOffersByIds {
+/** The offers call, without the page's progress bar (a background check). */
+export function fetchOffersByIds(api: PortalApi, lang: Lang): FetchOffersByIds {
   return async (ids) => {
-    const query = new URLSearchParams({ ids: ids.join(','), lang });
-    const res = await fetch(`${API_PATHS.offersByIds}?${query}`, {
-      headers: { accept: 'application/json' },
-    });
-    if (!res.ok) throw new Error(`offers call answered ${res.status}`);
-    const body = (await res.json()) as { items?: ReloadedOffer[] };
-    if (!Array.isArray(body.items)) throw new Error('offers call answered no items');
-    return body.items;
+    const list = await api.get('offersByIds', { ids, lang }, { background: true });
+    if (!Array.isArray(list?.items)) throw new Error('offers call answered no items');
+    return list.items;
   };
 }
 
@@ -361,14 +356,14 @@ let startupReload: Promise<unknown> | undefined;
  * Once per page load, after the page is interactive: the stored ids are reloaded through the
  * offers call (the header's badge then counts only offers that still exist).
  */
-export function reloadSelectionAtStart(): void {
+export function reloadSelectionAtStart(api: PortalApi): void {
   if (startupReload || typeof window === 'undefined') return;
   const lang: Lang = document.documentElement.lang === 'en' ? 'en' : 'fr';
   startupReload = new Promise<void>((resolve) => {
     const run = () => resolve();
     if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
     else setTimeout(run, 200);
-  }).then(() => reloadSelection(selectionStore, fetchOffersByIds(lang)));
+  }).then(() => reloadSelection(selectionStore, fetchOffersByIds(api, lang)));
 }
 
 const getServerSnapshot = () => EMPTY_SELECTION;

@@ -8,7 +8,8 @@ import {
   type SearchCriteria,
   type StoredSearch,
 } from '../../shared/criteria';
-import { API_PATHS } from '../../shared/portal-api';
+import type { PortalApi } from '../../shared/portal-api';
+import { usePortalApi } from '../api/portal-api-context';
 import { readStored, subscribeStored, writeStored } from './local-store';
 
 // The stored search (spec section 4): the visitor's last search, kept in local storage. Saved
@@ -64,18 +65,15 @@ export function useSaveSearchOnChange(criteria: SearchCriteria | null, config: C
   }, [json]);
 }
 
-/** Fetches a place by id through the BFF (the stored lieu); null when it is gone or unreachable. */
+/** A place by id (the stored lieu); null when it is gone or unreachable. */
 export async function fetchLieuById(
+  api: PortalApi,
   id: number,
   lang: Lang,
   signal?: AbortSignal,
 ): Promise<LieuWithAncestors | null> {
   try {
-    const res = await fetch(`${API_PATHS.lieu}?id=${id}&lang=${lang}`, {
-      headers: { accept: 'application/json' },
-      signal,
-    });
-    return res.ok ? ((await res.json()) as LieuWithAncestors) : null;
+    return await api.get('lieu', { id, lang }, { signal, background: true });
   } catch {
     return null;
   }
@@ -97,6 +95,7 @@ export function useRestoredSearch(
   lang: Lang,
   enabled: boolean,
 ): RestoredSearch | null {
+  const api = usePortalApi();
   const [restored, setRestored] = useState<RestoredSearch | null>(null);
   const currentJson = JSON.stringify(current);
   useEffect(() => {
@@ -107,7 +106,9 @@ export function useRestoredSearch(
     const controller = new AbortController();
     void (async () => {
       const lieu =
-        stored.lieu === null ? null : await fetchLieuById(stored.lieu, lang, controller.signal);
+        stored.lieu === null
+          ? null
+          : await fetchLieuById(api, stored.lieu, lang, controller.signal);
       if (controller.signal.aborted) return;
       const criteria = mergeStoredSearch(base, stored, { config }, lieu);
       if (JSON.stringify(criteria) === currentJson) return;
@@ -115,6 +116,6 @@ export function useRestoredSearch(
       setRestored({ criteria, lieu: keptLieu });
     })();
     return () => controller.abort();
-  }, [enabled, config, lang, currentJson]);
+  }, [api, enabled, config, lang, currentJson]);
   return enabled ? restored : null;
 }

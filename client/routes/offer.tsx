@@ -16,7 +16,7 @@ import {
 import { formatDate, formatPrice } from '../../shared/format';
 import { PAGE_FORM_HEADER, isPortalApiError } from '../../shared/portal-api';
 import { offerHref } from '../../shared/routes';
-import { createBrowserApi } from '../api/browser-api';
+import { usePortalApi } from '../api/portal-api-context';
 import { useRootData } from '../app/links';
 import { defineScreen, type Head } from '../app/screen';
 import { Breadcrumbs, breadcrumbJsonLd, searchCrumbs, type Crumb } from '../components/breadcrumbs';
@@ -280,7 +280,6 @@ function Unavailable({ contact, lang }: { contact: ContactPageState; lang: Lang 
 /** The offer's contact form: the target of the phone's contact bar. */
 const CONTACT_FORM_ID = 'contact';
 
-let browserApi: ReturnType<typeof createBrowserApi> | undefined;
 // The last page view counted (a re-render or a second effect run is not a new view).
 let lastView: string | null = null;
 
@@ -295,6 +294,7 @@ function OfferPage({
 }) {
   const { t, i18n } = useLingui();
   const location = useLocation();
+  const api = usePortalApi();
   const { offer } = data;
   const price = usePriceText(offer, lang);
   const [storedNav, setStoredNav] = useState<OfferSearchNav | null>(null);
@@ -313,8 +313,8 @@ function OfferPage({
     const view = `${location.key}|${offer.id}`;
     if (view === lastView) return;
     lastView = view;
-    sendOfferStat('detail', offer.id).catch(() => {});
-  }, [location.key, offer.id]);
+    sendOfferStat(api, 'detail', offer.id).catch(() => {});
+  }, [api, location.key, offer.id]);
   useEffect(() => {
     recordVisit({
       url: `${location.pathname}${location.search}`,
@@ -330,14 +330,13 @@ function OfferPage({
     const stored = readStoredSearch(config);
     if (!stored) return;
     const controller = new AbortController();
-    browserApi ??= createBrowserApi({ config });
-    loadStoredSearchNav(stored, offer, browserApi, config, lang, controller.signal)
+    loadStoredSearchNav(stored, offer, api, config, lang, controller.signal)
       .then((found) => {
         if (!controller.signal.aborted) setStoredNav(found);
       })
       .catch(() => {});
     return () => controller.abort();
-  }, [data.nav, hasUrlSearch, offer, config, lang]);
+  }, [api, data.nav, hasUrlSearch, offer, config, lang]);
 
   const placeLabel = [
     offer.lieu.libelle,

@@ -34,6 +34,7 @@ import {
   ALERT_TOKEN_PATTERN,
   OFFER_SEARCH_KEYS,
   type GetName,
+  type OwnGetName,
   type OfferSearchKey,
   type PortalGetEndpoints,
   type PortalSendEndpoints,
@@ -192,7 +193,7 @@ const empty = v.pipe(
   v.transform(() => ({}) as Record<string, never>),
 );
 
-export const getEndpoints: { [N in GetName]: GetEndpoint<N> } = {
+export const getEndpoints: { [N in Exclude<GetName, OwnGetName>]: GetEndpoint<N> } = {
   config: {
     upstream: '/config',
     query: empty,

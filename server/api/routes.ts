@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { OfferObsoleteSchema } from '../../shared/contract';
-import { API_PATHS, isPortalApiError, type GetName, type SendName } from '../../shared/portal-api';
+import {
+  API_PATHS,
+  isPortalApiError,
+  type GetName,
+  type OwnGetName,
+  type SendName,
+} from '../../shared/portal-api';
 import { getEndpoints, sendEndpoints } from './endpoints';
 
 // The /api/* JSON endpoints of the browser's PortalApi: each parses its input with the schema of
@@ -81,7 +87,7 @@ export function sendApiFailure(reply: FastifyReply, error: unknown) {
 }
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
-  for (const name of Object.keys(getEndpoints) as GetName[]) {
+  for (const name of Object.keys(getEndpoints) as Exclude<GetName, OwnGetName>[]) {
     const def = getEndpoints[name];
     if (def.ownRoute) continue;
     app.get(API_PATHS[name], async (request, reply) => {

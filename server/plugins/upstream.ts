@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PortalApi } from '../../shared/portal-api';
+import type { MapConfig, PortalApi } from '../../shared/portal-api';
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client';
 import { MemoryCache } from '../upstream/memory-cache';
 import { createServerPortalApi } from '../upstream/portal-api';
@@ -25,6 +25,8 @@ export interface UpstreamPluginOptions {
   timeoutMs: number;
   /** Base URL of the reviews service (client-survey); the listings API when absent. */
   reviewsUrl?: string;
+  /** The maps' tiles of the settings (MAP_TILE_URL), PortalApi's mapConfig answer. */
+  mapConfig?: MapConfig;
 }
 
 async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
@@ -53,6 +55,7 @@ async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
         requestId: request.id,
         signal: extra.signal,
         tags: extra.tags,
+        mapConfig: options.mapConfig,
       }),
   );
   app.addHook('onClose', async () => {

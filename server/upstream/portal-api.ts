@@ -1,5 +1,7 @@
 import type {
   GetName,
+  MapConfig,
+  OwnGetName,
   PortalApi,
   PortalGetEndpoints,
   PortalSendEndpoints,
@@ -30,7 +32,11 @@ export interface ServerPortalApiOptions {
   signal?: AbortSignal;
   /** Receives the cache tags of each answer. */
   tags?: Set<string>;
+  /** The maps' tiles of the BFF's settings (MAP_TILE_URL), the mapConfig answer; none: no map. */
+  mapConfig?: MapConfig;
 }
+
+const NO_MAP: MapConfig = { tileUrl: null, attribution: '' };
 
 function toPortalError(error: unknown): unknown {
   if (!isUpstreamError(error)) return error;
@@ -46,7 +52,7 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
     query: PortalGetEndpoints[N]['query'],
     signal: AbortSignal | undefined,
   ): Promise<PortalGetEndpoints[N]['answer']> {
-    const def = getEndpoints[name] as GetEndpoint<N>;
+    const def = getEndpoints[name as Exclude<GetName, OwnGetName>] as unknown as GetEndpoint<N>;
     const path = typeof def.upstream === 'function' ? def.upstream(query) : def.upstream;
     const split = upstreamRequest(
       def.upstreamQuery ? def.upstreamQuery(query) : (query as Record<string, never>),
@@ -74,6 +80,10 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
 
   return {
     async get(name, query, callOptions) {
+      // The BFF's own settings: asked of no service.
+      if (name === 'mapConfig') {
+        return (options.mapConfig ?? NO_MAP) as PortalGetEndpoints[typeof name]['answer'];
+      }
       try {
         return await fetchGet(name, query, callOptions?.signal ?? options.signal);
       } catch (error) {

@@ -4,7 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { AgencySort, Config, Lang, LieuSuggestion } from '../../../shared/contract';
 import { href } from '../../../shared/routes';
 import { directorySearchParams, SEARCH_MAX_LENGTH, type DirectoryQuery } from './directory-query';
-import { PlaceCombobox, SUGGEST_DELAY_MS } from './place-combobox';
+import { PlaceCombobox } from '../place-combobox';
+import { FETCH_MIN_DELAY_MS } from '../suggest-scheduler';
 
 // The directory's search form. Without JavaScript it is a GET form: the place typed is resolved
 // by the page (redirect to the place's path), name and sort go in the query. With JavaScript the
@@ -97,7 +98,7 @@ export function DirectorySearch({
           id="directory-place"
           name="lieu"
           lang={lang}
-          defaultValue={lieu?.libelle ?? ''}
+          picked={lieu ? { slug: lieu.slug, label: lieu.libelle } : null}
           onPick={onPick}
           placeholder={t`Ville, département, région…`}
           maxLength={100}
@@ -116,7 +117,10 @@ export function DirectorySearch({
             const value = event.target.value;
             setSearch(value);
             if (typing.current) clearTimeout(typing.current);
-            typing.current = setTimeout(() => void go(target({ search: value })), SUGGEST_DELAY_MS);
+            typing.current = setTimeout(
+              () => void go(target({ search: value })),
+              FETCH_MIN_DELAY_MS,
+            );
           }}
         />
       </div>

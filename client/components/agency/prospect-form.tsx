@@ -10,7 +10,7 @@ import {
 } from '../../../shared/forms';
 import { messageById } from '../../../shared/messages';
 import { API_PATHS } from '../../../shared/portal-api';
-import { PlaceCombobox } from './place-combobox';
+import { PlaceCombobox } from '../place-combobox';
 import {
   PROSPECT_FIELDS,
   PROSPECT_FORM,
@@ -189,10 +189,14 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
           <PlaceCombobox
             id="prospect-city"
             name="city"
-            hiddenIdName="lieu_id"
-            defaultPickedId={values.lieu_id ? Number(values.lieu_id) || null : null}
+            fields={{ id: 'lieu_id' }}
+            picked={
+              values.lieu_id && Number(values.lieu_id)
+                ? { id: Number(values.lieu_id), label: values.city ?? '' }
+                : null
+            }
             lang={lang}
-            defaultValue={values.city ?? ''}
+            text={values.city ?? ''}
             required
             invalid={Boolean(errors.city)}
             describedBy={describedBy('city')}

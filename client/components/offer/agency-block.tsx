@@ -6,6 +6,7 @@ import { indexConfig } from '../../../shared/config-index';
 import { parsePhone } from '../../../shared/contact-forms';
 import { href } from '../../../shared/routes';
 import { useHydrated } from '../../hooks/use-selection';
+import { usePortalApi } from '../../api/portal-api-context';
 import { sendOfferStat } from './stats';
 
 // The agency of the offer: name, address, network, a link to its page, and its phone number
@@ -26,6 +27,7 @@ export function PhoneReveal({
   const { t } = useLingui();
   const location = useLocation();
   const hydrated = useHydrated();
+  const api = usePortalApi();
   const [revealed, setRevealed] = useState(revealedAtFirst);
   if (revealed) {
     const number = parsePhone(phone)?.number ?? phone.replace(/[^\d+]/g, '');
@@ -43,7 +45,7 @@ export function PhoneReveal({
         if (!hydrated) return;
         event.preventDefault();
         // The number shows at once; the count must not hold it up.
-        sendOfferStat('telephone', offerId).catch(() => {});
+        sendOfferStat(api, 'telephone', offerId).catch(() => {});
         setRevealed(true);
       }}
     >

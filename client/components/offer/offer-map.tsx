@@ -3,6 +3,8 @@ import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Map as LeafletMap } from 'leaflet';
 import type { Lang } from '../../../shared/contract';
+import type { PortalApi } from '../../../shared/portal-api';
+import { usePortalApi } from '../../api/portal-api-context';
 import { INTL_LOCALES } from '../../../shared/format';
 import { useHydrated } from '../../hooks/use-selection';
 import { ConsentGate } from '../consent/consent-gate';
@@ -11,18 +13,13 @@ import { ConsentGate } from '../consent/consent-gate';
 // the exact address on request), and a map drawn with Leaflet once the visitor allows it
 // (Leaflet and its tiles load only then, in the browser, once the map is in view: the visitor's
 // consent to maps first, spec'd by the cookie consent; the tile URL comes from the server's
-// configuration, /api/map-config). Without a tile URL the place and its coordinates stay alone.
+// configuration, PortalApi mapConfig). Without a tile URL the place and its coordinates stay alone.
 // The address request link works without JavaScript (it pre-fills the contact message).
 
 export const ADDRESS_REQUEST_PARAM = 'demande';
 export const ADDRESS_REQUEST_VALUE = 'adresse';
 /** The radius of the area drawn around the offer's coordinates (metres). */
 const AREA_RADIUS_M = 500;
-
-interface MapConfig {
-  tileUrl: string | null;
-  attribution: string;
-}
 
 type MapState = 'idle' | 'loading' | 'shown' | 'no-tiles' | 'error';
 
@@ -46,14 +43,13 @@ export function formatCoordinates(lat: number, lng: number, lang: Lang): string 
 }
 
 async function loadMap(
+  api: PortalApi,
   container: HTMLElement,
   lat: number,
   lng: number,
   label: string,
 ): Promise<{ map: LeafletMap } | 'no-tiles'> {
-  const response = await fetch('/api/map-config', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`map config answered ${response.status}`);
-  const config = (await response.json()) as MapConfig;
+  const config = await api.get('mapConfig', {}, { background: true });
   if (!config.tileUrl) return 'no-tiles';
   const [leaflet] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')]);
   const L = (leaflet as unknown as { default?: typeof leaflet }).default ?? leaflet;
@@ -66,6 +62,7 @@ async function loadMap(
 /** The map itself: mounted once the visitor accepted maps; loads when scrolled into view. */
 function MapCanvas({ lat, lng, label }: { lat: number; lng: number; label: string }) {
   const { t } = useLingui();
+  const api = usePortalApi();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<MapState>('idle');
 
@@ -76,7 +73,7 @@ function MapCanvas({ lat, lng, label }: { lat: number; lng: number; label: strin
     let cancelled = false;
     const load = () => {
       setState('loading');
-      loadMap(el, lat, lng, label).then(
+      loadMap(api, el, lat, lng, label).then(
         (loaded) => {
           if (cancelled) return void (loaded !== 'no-tiles' && loaded.map.remove());
           if (loaded === 'no-tiles') return setState('no-tiles');
@@ -104,7 +101,7 @@ function MapCanvas({ lat, lng, label }: { lat: number; lng: number; label: strin
       observer.disconnect();
       map?.remove();
     };
-  }, [lat, lng, label]);
+  }, [api, lat, lng, label]);
 
   return (
     <>

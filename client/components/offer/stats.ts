@@ -1,5 +1,5 @@
 import type { StatType } from '../../../shared/contract';
-import { API_PATHS } from '../../../shared/portal-api';
+import type { PortalApi } from '../../../shared/portal-api';
 
 // POST /stat from an offer page (spec section 7): detail (the page view), telephone (the phone
 // number revealed), email (a contact request sent: the BFF records that one itself). An offer id
@@ -8,18 +8,13 @@ import { API_PATHS } from '../../../shared/portal-api';
 export type OfferStatType = Exclude<StatType, 'liste'>;
 
 export async function sendOfferStat(
+  api: PortalApi,
   type: OfferStatType,
   offerId: number | null | undefined,
 ): Promise<void> {
   if (typeof offerId !== 'number' || !Number.isInteger(offerId) || offerId <= 0) {
     throw new Error(`stat ${type}: the offer id is missing`);
   }
-  const response = await fetch(API_PATHS.stat, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ type, id: offerId }),
-    // A page left right after the click still counts.
-    keepalive: true,
-  });
-  if (!response.ok) throw new Error(`stat ${type}: answered ${response.status}`);
+  // A page left right after the click still counts.
+  await api.send('stat', { type, id: offerId }, { background: true, keepalive: true });
 }

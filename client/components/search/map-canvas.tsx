@@ -8,24 +8,20 @@ import L from 'leaflet';
 import { formatBbox, readBbox, type Bbox } from '../../../shared/bbox';
 import type { Config, Lang, OfferCluster, OfferClusters } from '../../../shared/contract';
 import { toApiParams, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
-import { API_PATHS } from '../../../shared/portal-api';
+import type { OfferClustersQuery } from '../../../shared/portal-api';
+import { usePortalApi } from '../../api/portal-api-context';
 import { searchHref } from '../../../shared/routes';
 import { offerHref, OfferCard, toCardOffer } from '../offer-card';
 import { offerHrefInSearch } from '../offer/search-context';
 import type { PlaceView } from './load-search';
 
 // The map of a result list (loaded on its own, only on the map view after consent to map tiles):
-// Leaflet over the tiles of MAP_TILE_URL (/api/map-config), with the clusters of the search in
-// the map's view at its zoom (/api/offre-clusters, grouped by the listings API). A cluster is a
+// Leaflet over the tiles of MAP_TILE_URL (PortalApi mapConfig), with the clusters of the search in
+// the map's view at its zoom (offerClusters, grouped by the listings API). A cluster is a
 // button named by its count ("12 biens"); it zooms in on its offers, and a cluster of one offer
 // shows that offer's card with a link to the offer in this search. After the visitor pans or
 // zooms, "Rechercher dans cette zone" puts the view's area into the search (`bbox`): the list,
 // its count and the form follow. The map takes the keyboard (arrows pan, + and − zoom).
-
-interface MapConfig {
-  tileUrl: string | null;
-  attribution: string;
-}
 
 /** The whole world: the first ask, to learn where the search's offers are. */
 const WORLD: Bbox = { west: -180, south: -85, east: 180, north: 85 };
@@ -70,6 +66,7 @@ export interface MapProps {
 export default function MapCanvas({ criteria, place, config, lang, pathWith }: MapProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const api = usePortalApi();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const [status, setStatus] = useState<'loading' | 'shown' | 'no-tiles' | 'error'>('loading');
@@ -109,18 +106,13 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       if (!within) return null;
       request?.abort();
       request = new AbortController();
-      const query = new URLSearchParams({
-        ...(JSON.parse(paramsKey) as Record<string, string>),
+      const query: OfferClustersQuery = {
+        ...(JSON.parse(paramsKey) as Omit<OfferClustersQuery, 'bbox' | 'zoom' | 'lang'>),
         bbox: formatBbox(within),
-        zoom: String(Math.max(0, Math.min(20, Math.round(zoom)))),
+        zoom: Math.max(0, Math.min(20, Math.round(zoom))),
         lang,
-      });
-      const res = await fetch(`${API_PATHS.offerClusters}?${query}`, {
-        headers: { accept: 'application/json' },
-        signal: request.signal,
-      });
-      if (!res.ok) throw new Error(`clusters answered ${res.status}`);
-      return (await res.json()) as OfferClusters;
+      };
+      return api.get('offerClusters', query, { signal: request.signal, background: true });
     }
 
     function draw(answer: OfferClusters | null) {
@@ -171,9 +163,7 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
     }
 
     async function load() {
-      const res = await fetch('/api/map-config', { headers: { accept: 'application/json' } });
-      if (!res.ok) throw new Error(`map config answered ${res.status}`);
-      const config = (await res.json()) as MapConfig;
+      const config = await api.get('mapConfig', {}, { background: true });
       if (cancelled) return;
       if (!config.tileUrl) return setStatus('no-tiles');
       map = L.map(el!, { keyboard: true, scrollWheelZoom: true, minZoom: 2, maxZoom: 18 });
@@ -216,7 +206,7 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       mapRef.current = null;
     };
     // The map is built once per search (its parameters and area), in the page's language.
-  }, [paramsKey, searchBbox, lang, i18n]);
+  }, [api, paramsKey, searchBbox, lang, i18n]);
 
   function searchThisArea() {
     const map = mapRef.current;

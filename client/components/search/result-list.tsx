@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { API_PATHS } from '../../../shared/portal-api';
+import { usePortalApi } from '../../api/portal-api-context';
 import type { CardOffer } from '../offer-card';
 import { OfferGrid, type OfferGridProps } from '../offer-grid';
 
@@ -14,24 +14,26 @@ let lastStatKey: string | null = null;
 
 /**
  * Sends POST /stat {type: 'liste', id: [...]} once per list view, from the browser after
- * hydration, without holding anything up (keepalive fetch, failures ignored). A view is a
+ * hydration, without holding anything up (a keepalive call, failures ignored). A view is a
  * history entry showing these ids: going back to a list counts again, a re-render does not.
  */
 export function useListStat(ids: readonly number[]): void {
   const location = useLocation();
+  const api = usePortalApi();
   const idsKey = ids.join(',');
   useEffect(() => {
     if (idsKey === '') return;
     const key = `${location.key}|${location.pathname}${location.search}|${idsKey}`;
     if (key === lastStatKey) return;
     lastStatKey = key;
-    void fetch(API_PATHS.stat, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ type: 'liste', id: idsKey.split(',').map(Number) }),
-      keepalive: true,
-    }).catch(() => {});
-  }, [location.key, location.pathname, location.search, idsKey]);
+    api
+      .send(
+        'stat',
+        { type: 'liste', id: idsKey.split(',').map(Number) },
+        { background: true, keepalive: true },
+      )
+      .catch(() => {});
+  }, [api, location.key, location.pathname, location.search, idsKey]);
 }
 
 /** The cards of a result list or a hub: titles at level 2 by default, the first photo eager. */

@@ -22,7 +22,8 @@ import { assetCheckClass } from './asset-icons';
 import { criteriaFromForm, placeFromForm, searchFormTarget, withUnknownPlace } from './form-query';
 import type { UnknownPlace } from './load-search';
 import { ASSET_LABELS, PRICE_BOUND_LABELS, SORT_LABELS } from './labels';
-import { fetchPlaceSuggestions, PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
+import { PlaceCombobox, type PickedPlace } from '../place-combobox';
+import { usePortalApi } from '../../api/portal-api-context';
 
 // The search form (spec sections 3 and 5): nature, place (autocomplete), rubriques of the nature,
 // price or rent bounds of the nature, rooms, bedrooms, surfaces, land surfaces, assets with their
@@ -115,7 +116,7 @@ export interface SearchFormProps {
   lang: Lang;
   criteria: SearchCriteria;
   /** The place of the search (null: everywhere). */
-  place: ChosenPlace | null;
+  place: PickedPlace | null;
   /** Text searched as a place that names none, with the closest places. */
   unknownPlace?: UnknownPlace | null;
 }
@@ -123,6 +124,7 @@ export interface SearchFormProps {
 export function SearchForm({ config, lang, criteria, place, unknownPlace }: SearchFormProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const api = usePortalApi();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // Errors of the URL (a form sent without JavaScript) until the visitor submits again.
@@ -272,7 +274,8 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
     else if (chosen.kind === 'text') {
       setBusy(true);
       try {
-        slug = (await fetchPlaceSuggestions(chosen.text, lang, undefined, 1))[0]?.slug ?? null;
+        slug =
+          (await api.get('searchLieu', { q: chosen.text, lang, limit: 1 })).items[0]?.slug ?? null;
       } catch {
         // No answer: send the form as it is, the server resolves the place.
         form.submit();
@@ -321,9 +324,13 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
         {/* The map area and the view go with the search (form-query: formKeepsArea). */}
         {criteria.bbox ? <input type="hidden" name="bbox" value={criteria.bbox} /> : null}
         {criteria.view ? <input type="hidden" name="view" value={criteria.view} /> : null}
-        <PlaceAutocomplete
+        <PlaceCombobox
           lang={lang}
-          initial={place}
+          name="lieu_q"
+          label={t`Lieu`}
+          placeholder={t`Ville, département, région, pays…`}
+          picked={place}
+          fields={{ slug: 'lieu', label: 'lieu_label' }}
           unknown={
             unknownPlace
               ? {

@@ -26,7 +26,7 @@ export interface SuggestScheduler {
 }
 
 export function createSuggestScheduler<T>(options: {
-  fetch(text: string, signal: AbortSignal): Promise<T>;
+  load(text: string, signal: AbortSignal): Promise<T>;
   onResult(text: string, result: T): void;
   /** Texts too short to search: suggestions are cleared instead. */
   onClear(): void;
@@ -54,7 +54,7 @@ export function createSuggestScheduler<T>(options: {
     lastStart = clock.now();
     const controller = new AbortController();
     running = controller;
-    options.fetch(text, controller.signal).then(
+    options.load(text, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
         running = null;

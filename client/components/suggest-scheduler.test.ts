@@ -43,7 +43,7 @@ function setup() {
   const results: { text: string; items: string[] }[] = [];
   let cleared = 0;
   const scheduler = createSuggestScheduler<string[]>({
-    fetch: (text, signal) =>
+    load: (text, signal) =>
       new Promise<string[]>((resolve) => started.push({ text, at: clock.now(), signal, resolve })),
     onResult: (text, items) => results.push({ text, items }),
     onClear: () => cleared++,
