@@ -41,6 +41,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The server reaches browser code only through the server entry, which renders pages; what
+  // both sides need lives in shared/ (type imports included).
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '!**/client/entry-server'],
+              message: 'Only client/entry-server: what both sides need goes to shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['listings-api/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },

@@ -7,19 +7,18 @@ import { RouterProvider } from 'react-router/dom';
 import { createBrowserApi } from './api/browser-api';
 import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type RootData } from './app/routes';
-import { langOfPath } from './app/route-table';
 import { loadScreen, reloadAfterChunkFailure } from './app/screens';
 import { DATA_SCRIPT_ID, ShellProvider, type PageDataJson, type Shell } from './app/shell';
 import { trackTask } from './app/loading-tracker';
 import {
-  FRAME_HASH,
-  FRAME_PATH,
   joinRootData,
   type FrameData,
   type HydrationState,
   type PageRootData,
 } from './app/hydration';
 import { API_PATHS } from '../shared/portal-api';
+import { BFF_PATHS, FRAME_HASH } from '../shared/bff-paths';
+import { langOfPath } from '../shared/routes';
 import type { Config, OmrData } from '../shared/contract';
 import { loadI18n } from './i18n/catalogs';
 
@@ -59,7 +58,8 @@ async function getJson<T>(url: string): Promise<T> {
  * (a file of an older deploy or config) the current config and footer places from the API.
  */
 async function loadFrame(url: string | undefined): Promise<FrameData> {
-  if (url?.startsWith(FRAME_PATH) && FRAME_HASH.test(url.slice(FRAME_PATH.length, -5))) {
+  const frame = BFF_PATHS.frame;
+  if (url?.startsWith(frame) && FRAME_HASH.test(url.slice(frame.length, -5))) {
     try {
       return await getJson<FrameData>(url);
     } catch {

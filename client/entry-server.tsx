@@ -8,21 +8,16 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { msg } from '@lingui/core/macro';
+import { frameUrl, FRAME_HASH } from '../shared/bff-paths';
+import type { CachePolicy } from '../shared/cache-policy';
 import type { Lang } from '../shared/contract';
 import type { PortalApi } from '../shared/portal-api';
+import { langOfPath } from '../shared/routes';
 import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type RootData } from './app/routes';
-import { langOfPath } from './app/route-table';
 import { loadedScreen } from './app/screens';
 import { ShellProvider, scriptSafeJson, type PageDataJson, type Shell } from './app/shell';
-import {
-  FRAME_HASH,
-  frameUrl,
-  serializeHydration,
-  splitRootData,
-  type FrameData,
-} from './app/hydration';
-import type { CachePolicy } from './app/screen';
+import { serializeHydration, splitRootData, type FrameData } from './app/hydration';
 import { loadI18n, loadedI18n } from './i18n/catalogs';
 
 // The server entry, built by Vite (`vite build --ssr`) or loaded through Vite in development.

@@ -30,7 +30,7 @@ import { mediaRoutes } from './routes/media';
 import { healthRoutes } from './routes/health';
 import { languageRoutes } from './routes/language';
 import { STATUS_PAGE_HEADER, pageRoutes } from './ssr/page';
-import { langOfPath } from '../client/app/route-table';
+import { langOfPath } from '../shared/routes';
 import { ROOT, buildRenderer, viteRenderer, type Renderer, type SsrModule } from './ssr/renderer';
 import { createViteDevServer } from './ssr/vite';
 

@@ -335,6 +335,15 @@ export function resolvePath(pathname: string, config: Config): Resolved {
   return { kind: 'not-found' };
 }
 
+/**
+ * The language of a path from its prefix; French for anything else (the BFF's own paths and
+ * error pages of paths that name no language).
+ */
+export function langOfPath(pathname: string): Lang {
+  const first = pathname.split('/')[1];
+  return (LANGS as readonly string[]).includes(first ?? '') ? (first as Lang) : 'fr';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Links
 

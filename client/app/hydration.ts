@@ -33,16 +33,6 @@ export type FrameData = Pick<RootData, 'config' | 'promoteLieux'>;
 /** The root loader's data as a page carries it (the frame file holds the rest). */
 export type PageRootData = Omit<RootData, keyof FrameData>;
 
-/** Where frame files are served. */
-export const FRAME_PATH = '/_frame/';
-
-/** Name of a frame file: a hash of its content. */
-export const FRAME_HASH = /^[A-Za-z0-9_-]{22}$/;
-
-export function frameUrl(hash: string): string {
-  return `${FRAME_PATH}${hash}.json`;
-}
-
 /** The root loader's data split into the frame file's part and the page's. */
 export function splitRootData(root: RootData): { frame: FrameData; page: PageRootData } {
   const { config, promoteLieux, ...page } = root;

@@ -23,8 +23,3 @@ export type LinkTo = <S extends ScreenId>(
 export function linkBuilder(lang: Lang, config: Config): LinkTo {
   return (screen, params, options) => href(screen, params, lang, config, options);
 }
-
-/** Path of the language switch: a BFF endpoint storing the choice, then going to the page. */
-export function languageSwitchPath(toLang: Lang, target: string): string {
-  return `/lang/${toLang}?to=${encodeURIComponent(target)}`;
-}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { describeError } from './errors';
 import { ErrorPage, ErrorPageBoundary } from './error-page';
 import { HeadTags } from './head-tags';
-import { langOfPath } from './route-table';
+import { langOfPath } from '../../shared/routes';
 import type { PageData } from './routes';
 import { useRootData } from './links';
 import { loadedScreen } from './screens';

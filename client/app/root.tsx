@@ -11,7 +11,7 @@ import { Document } from './document';
 import { describeError } from './errors';
 import { ErrorPage, ErrorPageBoundary, ErrorPageFailure } from './error-page';
 import { usePageData } from './links';
-import { langOfPath } from './route-table';
+import { langOfPath } from '../../shared/routes';
 import { RouteAnnouncer } from './route-focus';
 import type { RootData } from './routes';
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { I18n } from '@lingui/core';
+import type { CachePolicy } from '../../shared/cache-policy';
 import type { Config, Lang } from '../../shared/contract';
 import type { PortalApi } from '../../shared/portal-api';
 import type { ScreenMatch } from './route-table';
@@ -49,17 +50,6 @@ export interface ScreenProps<D> {
   config: Config;
   lang: Lang;
   match: ScreenMatch;
-}
-
-export interface CachePolicy {
-  /** Edge cache lifetime (s). */
-  sMaxAge: number;
-  /** Served stale while the edge refreshes (s). */
-  staleWhileRevalidate: number;
-  /** Browser cache lifetime (s). */
-  maxAge?: number;
-  /** The page shows the visitor's own data (cookies): `private, no-store`, the rest is ignored. */
-  private?: boolean;
 }
 
 export interface ScreenModule<D = unknown> {

@@ -2,7 +2,8 @@ import { useLocation } from 'react-router';
 import type { Config, Lang } from '../../shared/contract';
 import { LANGS } from '../../shared/contract';
 import { resolvePath, switchLanguage } from '../../shared/routes';
-import { languageSwitchPath, usePageData } from '../app/links';
+import { languageSwitchPath } from '../../shared/bff-paths';
+import { usePageData } from '../app/links';
 
 export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English' };
 

@@ -11,6 +11,7 @@ import type {
   LieuWithAncestors,
   OfferSummary,
 } from '../../shared/contract';
+import { alertLinkPath } from '../../shared/bff-paths';
 import { indexConfig } from '../../shared/config-index';
 import { alertPayloadToCriteria, toApiParams } from '../../shared/criteria';
 import { formatPrice, formatSurface } from '../../shared/format';
@@ -309,10 +310,7 @@ export default defineScreen({
           <section className="alerts-unsubscribe" aria-labelledby="alerts-confirm-title">
             <h2 id="alerts-confirm-title">{t`Confirmer votre alerte`}</h2>
             <p>{t`Confirmez votre adresse e-mail pour recevoir les nouveaux biens de cette recherche.`}</p>
-            <form
-              method="post"
-              action={`/alerts/confirm?${new URLSearchParams({ token: data.confirm })}`}
-            >
+            <form method="post" action={alertLinkPath('confirm', data.confirm)}>
               <input type="hidden" name="lang" value={lang} />
               <button type="submit" className="button">
                 {t`Confirmer mon adresse e-mail`}
@@ -325,10 +323,7 @@ export default defineScreen({
           <section className="alerts-unsubscribe" aria-labelledby="alerts-unsubscribe-title">
             <h2 id="alerts-unsubscribe-title">{t`Se désabonner`}</h2>
             <p>{t`Voulez-vous ne plus recevoir les e-mails de cette alerte ?`}</p>
-            <form
-              method="post"
-              action={`/alerts/unsubscribe?${new URLSearchParams({ token: data.unsubscribe })}`}
-            >
+            <form method="post" action={alertLinkPath('unsubscribe', data.unsubscribe)}>
               <input type="hidden" name="lang" value={lang} />
               <button type="submit" className="button">
                 {t`Ne plus recevoir ces e-mails`}

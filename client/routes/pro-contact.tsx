@@ -8,7 +8,7 @@ import { defineScreen } from '../app/screen';
 import { ProspectForm } from '../components/agency/prospect-form';
 import { PRO_SECTIONS } from '../components/agency/pro-sections';
 import { PAGE_FORM_HEADER } from '../../shared/portal-api';
-import { decodeProspectState, type ProspectState } from '../components/agency/prospect-state';
+import { decodeProspectState, type ProspectState } from '../../shared/prospect-state';
 
 // The professional space's contact page (/fr/contact-professionnel/, /en/professional-contact/):
 // agencies ask to advertise their properties. `?sent=1` is the thanks page after a send without

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
-import { langOfPath } from '../../client/app/route-table';
+import { langOfPath } from '../../shared/routes';
 import {
   encodePageFormState,
   type ContactStatus,

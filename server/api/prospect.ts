@@ -7,14 +7,13 @@ import { ProspectFormSchema } from '../../shared/contact-forms';
 import { parseForm } from '../../shared/forms';
 import { fieldInvalid, messageById } from '../../shared/messages';
 import { API_PATHS, isPortalApiError, type ProspectBody } from '../../shared/portal-api';
-import { ROUTE_BY_SCREEN } from '../../shared/routes';
-import { langOfPath } from '../../client/app/route-table';
+import { ROUTE_BY_SCREEN, langOfPath } from '../../shared/routes';
 import {
   PROSPECT_FIELDS,
   RATE_LIMITED,
   SERVICE_ERROR,
   encodeProspectState,
-} from '../../client/components/agency/prospect-state';
+} from '../../shared/prospect-state';
 import { isCrossSite } from '../ssr/page-forms';
 import { FORM_RATE_LIMIT, errorBody, sendApiFailure } from './routes';
 

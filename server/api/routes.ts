@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as v from 'valibot';
+import { BFF_PATHS } from '../../shared/bff-paths';
 import { OfferObsoleteSchema } from '../../shared/contract';
 import {
   API_PATHS,
@@ -126,7 +127,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // Unknown /api paths answer JSON, not the HTML not-found page.
-  app.all('/api/*', async (_request, reply) =>
+  app.all(`${BFF_PATHS.api}*`, async (_request, reply) =>
     reply.code(404).send(errorBody(404, 'no such endpoint')),
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { LANGUAGE_SWITCH_ROUTE } from '../../shared/bff-paths';
 import { LANGS, LangSchema, type Lang } from '../../shared/contract';
 import { resolvePath, switchLanguage } from '../../shared/routes';
 import { errorBody } from '../api/routes';
@@ -74,7 +75,7 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
       .redirect(`/${lang}/${search}`, 302);
   });
 
-  app.get('/lang/:lang', async (request, reply) => {
+  app.get(LANGUAGE_SWITCH_ROUTE, async (request, reply) => {
     const params = v.safeParse(v.object({ lang: LangSchema }), request.params);
     if (!params.success) {
       return reply

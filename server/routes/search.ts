@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { SEARCH_FORM_ROUTE } from '../../shared/bff-paths';
 import { LangSchema } from '../../shared/contract';
 import { isPortalApiError } from '../../shared/portal-api';
 import {
@@ -7,20 +8,20 @@ import {
   placeFromForm,
   searchFormTarget,
   withUnknownPlace,
-} from '../../client/components/search/form-query';
+} from '../../shared/search-form';
 import { errorBody } from '../api/routes';
 
 // GET /{lang}/search/: where the search form goes without JavaScript. It reads the form's fields
 // (the result-list query names, nature, and the place as chosen slug or typed text), resolves a
 // typed place to the first suggestion of /search-lieu (text no place answers to goes along in
 // `lieu_q`: the list says so), and redirects (302) to the result list:
-// the same URL the form's script builds in the browser (client/components/search/form-query.ts).
+// the same URL the form's script builds in the browser (shared/search-form.ts).
 // Never a page of its own, never cached, never indexed (robots.txt).
 
 const Params = v.object({ lang: LangSchema });
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/:lang/search/', async (request, reply) => {
+  app.get(SEARCH_FORM_ROUTE, async (request, reply) => {
     const params = v.safeParse(Params, request.params);
     if (!params.success) return reply.callNotFound();
     const lang = params.output.lang;

@@ -9,10 +9,11 @@ import {
   type Config,
   type Lang,
 } from '../../shared/contract';
+import { BFF_PATHS, searchFormPath } from '../../shared/bff-paths';
 import { indexConfig, rubriqueAppliesTo } from '../../shared/config-index';
 import { SEARCH_QUERY_KEYS } from '../../shared/criteria';
 import { isPortalApiError } from '../../shared/portal-api';
-import { href, type ScreenId, type ScreenParams } from '../../shared/routes';
+import { ROUTE_BY_SCREEN, href, type ScreenId, type ScreenParams } from '../../shared/routes';
 import { isUpstreamError } from '../upstream/errors';
 import { errorBody } from '../api/routes';
 
@@ -100,18 +101,18 @@ export function sitemapIndexXml(origin: string, files: readonly string[]): strin
 export function robotsTxt(origin: string): string {
   const lines = [
     'User-agent: *',
-    'Disallow: /api/',
-    'Disallow: /lang/',
-    ...LANGS.map((lang) => `Disallow: /${lang}/search/`),
-    'Disallow: /fr/favoris/',
-    'Disallow: /en/wishlist/',
-    'Disallow: /fr/alertes/',
-    'Disallow: /en/alerts/',
+    `Disallow: ${BFF_PATHS.api}`,
+    `Disallow: ${BFF_PATHS.languageSwitch}`,
+    ...LANGS.map((lang) => `Disallow: ${searchFormPath(lang)}`),
+    // The visitor's own pages.
+    ...(['wishlist', 'alerts'] as const).flatMap((screen) =>
+      LANGS.map((lang) => `Disallow: ${ROUTE_BY_SCREEN[screen].paths[lang]}`),
+    ),
     // Sorted, paged and filtered variants of the lists (their canonical page is indexed).
     ...SEARCH_QUERY_KEYS.map((key) => `Disallow: /*?*${key}=`),
     'Allow: /',
     '',
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${BFF_PATHS.sitemap}`,
     '',
   ];
   return lines.join('\n');
@@ -215,14 +216,14 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRouteO
       .send(errorBody(status, 'the listings service failed'));
   }
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get(BFF_PATHS.robots, async (request, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')
       .type('text/plain; charset=utf-8')
       .send(robotsTxt(originOf(request))),
   );
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get(BFF_PATHS.sitemap, async (request, reply) => {
     const origin = originOf(request);
     try {
       const xml = await cached(`index ${origin}`, async () => {

@@ -1,4 +1,4 @@
-import type { CachePolicy } from '../../client/app/screen';
+import type { CachePolicy } from '../../shared/cache-policy';
 
 // Cache-Control of pages and the edge cache tag header. Anonymous pages are public: the CDN keeps
 // them (s-maxage) and serves them stale while it refreshes; browsers revalidate. Errors other

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { langOfPath } from '../../client/app/route-table';
-import { FRAME_PATH } from '../../client/app/hydration';
+import { langOfPath } from '../../shared/routes';
+import { BFF_PATHS } from '../../shared/bff-paths';
 import { errorBody } from '../api/routes';
 import type { Renderer, SsrModule } from './renderer';
 import { cacheTagValue, pageCacheControl } from './cache';
@@ -149,7 +149,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   };
   // The frame file of pages (client/app/hydration.ts): named after its content, kept for good.
   const FrameParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}\.json$/)) });
-  app.get(`${FRAME_PATH}:file`, async (request, reply) => {
+  app.get(`${BFF_PATHS.frame}:file`, async (request, reply) => {
     const params = v.safeParse(FrameParams, request.params);
     const notFound = () =>
       reply

@@ -17,7 +17,7 @@ import {
   RATE_LIMITED,
   SERVICE_ERROR,
   type ProspectState,
-} from './prospect-state';
+} from '../../../shared/prospect-state';
 
 // The professional contact form (spec sections 3 and 5): lastname, firstname, company, city
 // (place autocomplete), phone, email, message. The browser checks it with the same schema as the

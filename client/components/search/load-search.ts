@@ -28,7 +28,7 @@ import {
 import { href } from '../../../shared/routes';
 import type { ScreenLoaderArgs } from '../../app/screen';
 import { placeCounts, type PlaceCount } from './hub-links';
-import { closestPlaces, unknownPlaceOf } from './form-query';
+import { closestPlaces, unknownPlaceOf } from '../../../shared/search-form';
 import { toCardOffer, type CardOffer } from '../offer-card';
 
 // The data of the search screens (nature page, result list, nature hub), loaded the same way on

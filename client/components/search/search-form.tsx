@@ -19,7 +19,13 @@ import {
 import { saveStoredSearch } from '../../hooks/use-stored-search';
 import { useHydrated } from '../../hooks/use-selection';
 import { assetCheckClass } from './asset-icons';
-import { criteriaFromForm, placeFromForm, searchFormTarget, withUnknownPlace } from './form-query';
+import {
+  criteriaFromForm,
+  placeFromForm,
+  searchFormTarget,
+  withUnknownPlace,
+} from '../../../shared/search-form';
+import { searchFormPath } from '../../../shared/bff-paths';
 import type { UnknownPlace } from './load-search';
 import { ASSET_LABELS, PRICE_BOUND_LABELS, SORT_LABELS } from './labels';
 import { PlaceCombobox, type PickedPlace } from '../place-combobox';
@@ -29,19 +35,14 @@ import { usePortalApi } from '../../api/portal-api-context';
 // price or rent bounds of the nature, rooms, bedrooms, surfaces, land surfaces, assets with their
 // icons, and sort. It is a GET form to the BFF's /{lang}/search/ endpoint, which redirects to the
 // result list: without JavaScript that is the whole story. With JavaScript the same URL is built
-// here (same functions, form-query.ts), the rules of spec section 5 are checked before leaving,
-// and the page changes without a reload. Fields of other natures are hidden by CSS (:has), so the
-// form also follows a nature change without JavaScript.
+// here (same functions, shared/search-form.ts), the rules of spec section 5 are checked before
+// leaving, and the page changes without a reload. Fields of other natures are hidden by CSS
+// (:has), so the form also follows a nature change without JavaScript.
 //
 // Nature, place and price are always in view; every other criterion is in the filters panel, a
 // <details> labelled with the count of active criteria, closed by default so the results start
 // on the first screen. On a phone it opens as a sheet with its own apply button; the property
 // types show the chosen ones and open on demand. Without JavaScript both still open and submit.
-
-/** Path of the BFF endpoint the form submits to without JavaScript. */
-export function searchEndpointPath(lang: Lang): string {
-  return `/${lang}/search/`;
-}
 
 const COUNT_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8];
 
@@ -299,7 +300,7 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
       ref={formRef}
       className="search-form"
       method="get"
-      action={searchEndpointPath(lang)}
+      action={searchFormPath(lang)}
       role="search"
       aria-label={t`Rechercher un bien`}
       onSubmit={(event) => void onSubmit(event)}
@@ -321,7 +322,7 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
             </label>
           ))}
         </fieldset>
-        {/* The map area and the view go with the search (form-query: formKeepsArea). */}
+        {/* The map area and the view go with the search (shared/search-form.ts: formKeepsArea). */}
         {criteria.bbox ? <input type="hidden" name="bbox" value={criteria.bbox} /> : null}
         {criteria.view ? <input type="hidden" name="view" value={criteria.view} /> : null}
         <PlaceCombobox

@@ -4,7 +4,8 @@ import '../../styles/legal.css';
 import type { Lang } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { linkBuilder, type LinkTo } from '../../app/links';
-import { defineScreen, type CachePolicy } from '../../app/screen';
+import type { CachePolicy } from '../../../shared/cache-policy';
+import { defineScreen } from '../../app/screen';
 import { LEGAL_UPDATED } from './company';
 
 // The legal pages (terms of use, legal notice, personal data, cookies, ranking): static texts

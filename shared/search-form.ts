@@ -1,13 +1,13 @@
-import type { Config, Lang, LieuSuggestion, NatureId } from '../../../shared/contract';
-import { NATURE_IDS } from '../../../shared/contract';
+import type { Config, Lang, LieuSuggestion, NatureId } from './contract';
+import { NATURE_IDS } from './contract';
 import {
   NUMBER_FIELDS,
   parseSearchQuery,
   validateSearchForm,
   type SearchCriteria,
   type SearchFormError,
-} from '../../../shared/criteria';
-import { searchHref } from '../../../shared/routes';
+} from './criteria';
+import { searchHref } from './routes';
 
 // The search form's fields are the result-list query names (spec section 2) plus `nature` and the
 // place (`lieu_q` text, `lieu` chosen slug, `lieu_label` the text it was chosen with). The same

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../../shared/test-config';
-import { criteriaFromForm, placeFromForm, searchFormTarget } from './form-query';
+import { testConfig } from './test-config';
+import { criteriaFromForm, placeFromForm, searchFormTarget } from './search-form';
 
 // The search form's fields → the result-list URL, as both the browser and the BFF's
 // /{lang}/search/ endpoint compute it.

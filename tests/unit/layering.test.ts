@@ -1,0 +1,58 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The layering of architecture.md, as the lint enforces it: the server reaches browser code only
+// through the server entry (type imports included); shared code imports no part.
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The restricted imports the lint reports for a file's source. */
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('layering', () => {
+  // Loading the lint's configuration and plugins takes a while on a busy machine.
+  beforeAll(() => restricted('server/warm-up.ts', 'export {};\n'));
+
+  it('lets the server import the server entry alone from browser code', async () => {
+    const file = 'server/ssr/layering-probe.ts';
+    expect(
+      await restricted(file, "export type { PageAssets } from '../../client/entry-server';\n"),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        file,
+        "import type * as E from '../../client/entry-server';\nexport type T = E.PageAssets;\n",
+      ),
+    ).toEqual([]);
+    for (const code of [
+      "export { langOfPath } from '../../client/app/route-table';\n",
+      "export type { ScreenMatch } from '../../client/app/route-table';\n",
+      "export { SearchForm } from '../../client/components/search/search-form';\n",
+    ]) {
+      expect(await restricted(file, code)).toHaveLength(1);
+    }
+  });
+
+  it('applies to the server’s tests too', async () => {
+    expect(
+      await restricted(
+        'server/plugins/layering-probe.test.ts',
+        "export { Document } from '../../client/app/document';\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keeps shared code free of the parts', async () => {
+    expect(
+      await restricted(
+        'shared/layering-probe.ts',
+        "export { render } from '../client/entry-server';\n",
+      ),
+    ).toHaveLength(1);
+  });
+});
