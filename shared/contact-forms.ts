@@ -2,9 +2,6 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import * as v from 'valibot';
 import { checkbox, email, optionalLieuId, optionalText, requiredText, text } from './forms';
 import {
-  MESSAGE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PROSPECT_FIELD_MAX_LENGTH,
   cityRequired,
   cityTooLong,
   companyRequired,
@@ -20,12 +17,17 @@ import {
   phoneInvalid,
   phoneRequired,
 } from './messages';
+import {
+  MESSAGE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  PROSPECT_FIELD_MAX_LENGTH,
+} from './validation';
 
 // The forms with a phone number (spec section 5): contact (offer and agency pages) and
 // professional contact. Phone numbers are checked with libphonenumber-js, whose metadata only
 // the pages with these forms load.
 
-export const PHONE_MAX_LENGTH = 40;
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'FR';
 
 export interface PhoneObject {

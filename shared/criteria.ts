@@ -9,6 +9,7 @@ import {
   minRentAboveMax,
   minSurfaceAboveMax,
 } from './messages';
+import { parseId } from './validation';
 
 // The search criteria pipeline: one module converts between the four forms of a search (the
 // URL query of spec section 2, the criteria object of section 3, the listings-API parameters and
@@ -234,14 +235,6 @@ export function parseCriteriaNumber(raw: unknown, max: number): number | null {
   }
   if (!Number.isFinite(n) || n < 0 || n > max) return null;
   return Math.round(n);
-}
-
-/** Database ids are 32-bit integers. */
-export const MAX_ID = 2_147_483_647;
-
-function parseId(raw: unknown): number | null {
-  const n = typeof raw === 'string' && /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= MAX_ID ? n : null;
 }
 
 /** A page number: a whole number from 2 to MAX_PAGE, anything else is page 1. */

@@ -1,14 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
 import { emailInvalid, emailRequired, fieldInvalid, messageById } from './messages';
+import { EMAIL_MAX_LENGTH, ID_TEXT, isId } from './validation';
 
 // The valibot schemas of the forms (spec section 5) and their parsing. The browser checks with
 // them before sending and the BFF checks again with the same schemas. Issue messages are message
 // ids of messages.ts; `parseForm` turns them into descriptors, one per field. The forms with a
 // phone number are in contact-forms.ts, so pages without one do not load the phone metadata.
-
-export { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PROSPECT_FIELD_MAX_LENGTH } from './messages';
-export const EMAIL_MAX_LENGTH = 254;
 
 // ---------------------------------------------------------------------------------------------
 // Field schemas
@@ -41,8 +39,6 @@ export const checkbox = v.pipe(
   v.transform((x): boolean => (Array.isArray(x) ? x.some((i) => CHECKED.has(i)) : CHECKED.has(x))),
 );
 
-const MAX_ID = 2_147_483_647;
-
 /** An optional lieu id picked in an autocomplete: empty means none (undefined). */
 export const optionalLieuId = v.pipe(
   v.optional(v.union([v.string(), v.number()], fieldInvalid.id), ''),
@@ -50,9 +46,9 @@ export const optionalLieuId = v.pipe(
     if (typeof x === 'number') return x;
     const s = x.trim();
     if (s === '') return undefined;
-    return /^\d{1,10}$/.test(s) ? Number(s) : Number.NaN;
+    return ID_TEXT.test(s) ? Number(s) : Number.NaN;
   }),
-  v.check((n) => n === undefined || (Number.isInteger(n) && n > 0 && n <= MAX_ID), fieldInvalid.id),
+  v.check((n) => n === undefined || isId(n), fieldInvalid.id),
 );
 
 // ---------------------------------------------------------------------------------------------

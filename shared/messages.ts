@@ -1,13 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PROSPECT_FIELD_MAX_LENGTH } from './validation';
 
 // The user-visible messages of the shared modules, as Lingui message descriptors written without
 // macros (shared code also runs under tsx, where no macro is compiled). Each object is marked
 // /*i18n*/ so `lingui extract` collects it; `message` is the French source text. The web app
 // shows them with `i18n._(descriptor)`; descriptors with placeholders carry their `values`.
-
-export const NAME_MAX_LENGTH = 80;
-export const PROSPECT_FIELD_MAX_LENGTH = 80;
-export const MESSAGE_MAX_LENGTH = 5000;
 
 // Search form (spec section 5)
 

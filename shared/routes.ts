@@ -8,6 +8,7 @@ import {
   toSearchQuery,
   type SearchCriteria,
 } from './criteria';
+import { SLUG } from './validation';
 
 // The route table: every screen of spec section 2 with its French and English path patterns
 // and the guards its page runs. Path resolution, links, the language switch, hreflang
@@ -218,9 +219,6 @@ export function genericLieuSlug(config: Config, lang: Lang): string {
   const slug = slugOf(config.genericLieu.libelle[lang]);
   return SLUG.test(slug) ? slug : own;
 }
-
-/** The shape a slug segment must have; anything else (dots, percent-escapes, spaces) is unknown. */
-const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 
 /** Whether some pattern of the language has the static word `seg` at this place. */
 function isReserved(lang: Lang, segments: readonly string[], at: number): boolean {

@@ -8,13 +8,12 @@ import {
   type SearchFormError,
 } from './criteria';
 import { searchHref } from './routes';
+import { LOWER_SLUG } from './validation';
 
 // The search form's fields are the result-list query names (spec section 2) plus `nature` and the
 // place (`lieu_q` text, `lieu` chosen slug, `lieu_label` the text it was chosen with). The same
 // functions turn a submitted form into its target URL in the browser and in the BFF's
 // /{lang}/search/ endpoint (the form without JavaScript), so both land on the same URL.
-
-const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
 
 /**
  * Whether a submitted form keeps its map area (`bbox`): the place field still shows the area's
@@ -48,7 +47,7 @@ export function placeFromForm(form: URLSearchParams): FormPlace {
   const slug = (form.get('lieu') ?? '').trim();
   const label = (form.get('lieu_label') ?? '').trim();
   if (text === '' || formKeepsArea(form)) return { kind: 'none' };
-  if (SLUG.test(slug) && text === label) return { kind: 'slug', slug };
+  if (LOWER_SLUG.test(slug) && text === label) return { kind: 'slug', slug };
   return { kind: 'text', text };
 }
 

@@ -1,4 +1,5 @@
 import { indexConfig, rubriqueAppliesTo } from '../../shared/config-index';
+import { SLUG } from '../../shared/validation';
 import type { ScreenLoaderArgs } from './screen';
 import { notFound, unknownMiddleware } from './errors';
 
@@ -12,8 +13,6 @@ import { notFound, unknownMiddleware } from './errors';
 // they exist (unknown → 404 'The page you are visiting does not exist.').
 
 export type Guard = (args: ScreenLoaderArgs) => boolean | void | Promise<boolean | void>;
-
-const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 
 function param(args: ScreenLoaderArgs, name: string): unknown {
   return (args.match.params as Record<string, unknown>)[name];

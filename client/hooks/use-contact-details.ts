@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import type { PhoneObject } from '../../shared/contact-forms';
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH } from '../../shared/validation';
 import { readStored, subscribeStored, writeStored } from './local-store';
 
 // The visitor's contact details (spec sections 3 and 4): name, email, phone, phoneObject and the
@@ -22,8 +23,8 @@ const text = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLeng
 
 const StoredDetailsSchema = v.object({
   name: text(200),
-  email: text(254),
-  phone: text(40),
+  email: text(EMAIL_MAX_LENGTH),
+  phone: text(PHONE_MAX_LENGTH),
   phoneObject: v.fallback(
     v.nullable(
       v.object({ number: v.string(), country: v.nullable(v.string()), national: v.string() }),

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { NATURE_IDS, type Lang, type NatureId, type OfferSummary } from '../../shared/contract';
+import { isId } from '../../shared/validation';
 import type { PortalApi } from '../../shared/portal-api';
 
 // The favourites selection (spec section 3: offer ids grouped by nature id, a filter and a sort),
@@ -33,10 +34,6 @@ export const EMPTY_SELECTION: Selection = Object.freeze({
   filter: 'all',
   sort: 'added',
 }) as Selection;
-
-const MAX_ID = 2_147_483_647;
-const isId = (x: unknown): x is number =>
-  typeof x === 'number' && Number.isInteger(x) && x > 0 && x <= MAX_ID;
 
 // ---------------------------------------------------------------------------------------------
 // The value and its rules (pure)

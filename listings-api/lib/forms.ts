@@ -1,12 +1,17 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import * as v from 'valibot';
+import {
+  EMAIL_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
+  idNumber,
+  idempotencyKey,
+} from '../../shared/validation';
 import { noControlChars } from './params';
 
-// Building blocks of the form bodies (contact, prospect, alert). Messages name the rule; the API
-// prefixes them with the field, e.g. 'phone: must be a valid telephone number'.
-
-export const NAME_MAX = 80;
-export const MESSAGE_MAX = 5000;
+// Building blocks of the form bodies (contact, prospect, alert). The rules and limits are the
+// portal's own (shared/validation.ts), the same the browser and the BFF check with; the messages
+// name the rule, and the API prefixes them with the field, e.g. 'phone: must be a valid
+// telephone number'.
 
 export function requiredText(max: number) {
   return v.pipe(
@@ -23,7 +28,7 @@ export const EmailSchema = v.pipe(
   noControlChars,
   v.trim(),
   v.nonEmpty('is required'),
-  v.maxLength(254, 'must have at most 254 characters'),
+  v.maxLength(EMAIL_MAX_LENGTH, `must have at most ${EMAIL_MAX_LENGTH} characters`),
   v.email('must be a valid e-mail address'),
 );
 
@@ -39,7 +44,7 @@ export const PhoneSchema = v.pipe(
   noControlChars,
   v.trim(),
   v.nonEmpty('is required'),
-  v.maxLength(40, 'must have at most 40 characters'),
+  v.maxLength(PHONE_MAX_LENGTH, `must have at most ${PHONE_MAX_LENGTH} characters`),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const parsed = parsePhoneNumberFromString(dataset.value, 'FR');
     if (!parsed || !parsed.isValid()) {
@@ -51,15 +56,12 @@ export const PhoneSchema = v.pipe(
 );
 
 export const IdempotencyKeySchema = v.optional(
-  v.pipe(
-    v.string('must be a string'),
-    v.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or -_.:'),
-  ),
+  idempotencyKey({ type: 'must be a string', key: 'must be 8 to 100 letters, digits or -_.:' }),
 );
 
-export const BodyIdSchema = v.pipe(
-  v.number('must be a number'),
-  v.integer('must be a whole number'),
-  v.minValue(1, 'must be a positive id'),
-  v.maxValue(2_147_483_647, 'is too large'),
-);
+export const BodyIdSchema = idNumber({
+  type: 'must be a number',
+  integer: 'must be a whole number',
+  min: 'must be a positive id',
+  max: 'is too large',
+});

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { LangSchema } from '../../shared/contract';
+import { ID_TEXT, LOWER_SLUG, MAX_ID, SLUG_MAX_LENGTH } from '../../shared/validation';
 
 // Query-string building blocks. Query values arrive as strings (or arrays of strings when a key
 // is repeated); lists are comma-separated (`rubrique=3,7`), and a repeated key is accepted too.
-
-const MAX_INT = 2_147_483_647;
 
 /**
  * Text without control characters (tabs and line breaks aside): PostgreSQL refuses NUL in text,
@@ -16,8 +15,8 @@ export const noControlChars = v.regex(
   'must not contain control characters',
 );
 
-/** A whole number in [min, max], sent as a decimal string. */
-export function intParam(min = 0, max = MAX_INT) {
+/** A whole number in [min, max], sent as a decimal string (at most an integer column's, as ids). */
+export function intParam(min = 0, max = MAX_ID) {
   return v.pipe(
     v.string(),
     v.trim(),
@@ -42,9 +41,9 @@ export function idListParam(max = 100) {
         .map((part) => part.trim())
         .filter((part) => part !== ''),
     ),
-    v.array(v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'must list whole numbers'))),
+    v.array(v.pipe(v.string(), v.regex(ID_TEXT, 'must list whole numbers'))),
     v.transform((parts) => [...new Set(parts.map(Number))]),
-    v.everyItem((n) => n >= 1 && n <= MAX_INT, 'must list positive ids'),
+    v.everyItem((n) => n >= 1 && n <= MAX_ID, 'must list positive ids'),
     v.minLength(1, 'must list at least one id'),
     v.maxLength(max, `must list at most ${max} ids`),
   );
@@ -87,8 +86,8 @@ export function textParam(min: number, max: number) {
 /** A slug as the API issues them. */
 export const slugParam = v.pipe(
   v.string(),
-  v.maxLength(200, 'is too long'),
-  v.regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a slug (lowercase letters, digits, hyphens)'),
+  v.maxLength(SLUG_MAX_LENGTH, 'is too long'),
+  v.regex(LOWER_SLUG, 'must be a slug (lowercase letters, digits, hyphens)'),
 );
 
 export const langParam = v.optional(LangSchema, 'fr');

@@ -28,6 +28,7 @@ import {
   StatTypeSchema,
 } from '../../shared/contract';
 import { BboxParam, formatBbox } from '../../shared/bbox';
+import { ID_TEXT, SLUG } from '../../shared/validation';
 import { agencyTag, listTags, offerTag } from '../../shared/cache-tags';
 import { ContactFormSchema, ProspectFormSchema } from '../../shared/contact-forms';
 import {
@@ -115,12 +116,12 @@ export interface SendEndpoint<N extends SendName> {
 const id = v.pipe(
   v.union([
     v.number(),
-    v.pipe(v.string(), v.regex(/^\d{1,10}$/, 'must be an id'), v.transform(Number)),
+    v.pipe(v.string(), v.regex(ID_TEXT, 'must be an id'), v.transform(Number)),
   ]),
   v.integer('must be an id'),
   v.minValue(1, 'must be an id'),
 );
-const slug = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/, 'must be a slug'));
+const slug = v.pipe(v.string(), v.regex(SLUG, 'must be a slug'));
 const intBetween = (min: number, max: number) =>
   v.pipe(
     v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]),

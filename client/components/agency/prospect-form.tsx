@@ -1,14 +1,15 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Lang } from '../../../shared/contract';
-import { PHONE_MAX_LENGTH, ProspectFormSchema } from '../../../shared/contact-forms';
+import { ProspectFormSchema } from '../../../shared/contact-forms';
+import { parseForm } from '../../../shared/forms';
+import { messageById } from '../../../shared/messages';
 import {
   EMAIL_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
+  PHONE_MAX_LENGTH,
   PROSPECT_FIELD_MAX_LENGTH,
-  parseForm,
-} from '../../../shared/forms';
-import { messageById } from '../../../shared/messages';
+} from '../../../shared/validation';
 import { API_PATHS } from '../../../shared/portal-api';
 import { PlaceCombobox } from '../place-combobox';
 import {
