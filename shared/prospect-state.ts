@@ -1,8 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
 
-// The professional form refused without JavaScript: the page form `prospect` (posted to the page,
-// server/ssr/page-forms.ts) hands what was typed and the errors to the page's loader in the page
-// form header (shared/portal-api.ts PAGE_FORM_HEADER), as base64url JSON.
+// What a professional request came to: the outcome of the `prospect` action of the professional
+// contact page (client/components/agency/prospect-action.ts), shown by the form with JavaScript,
+// and by the page rendered again after the form was posted without it.
 
 export const PROSPECT_FORM = 'prospect';
 
@@ -16,35 +17,53 @@ export const PROSPECT_FIELDS = [
   'email',
   'message',
 ] as const;
+export type ProspectField = (typeof PROSPECT_FIELDS)[number];
 
-/** The form-level error: the service could not take the request. */
-export const SERVICE_ERROR = 'form.service.unavailable';
-/** The form-level error: too many requests from the visitor's connection. */
-export const RATE_LIMITED = 'form.rate.limited';
+export const PROSPECT_STATUSES = [
+  /** Stored by the listings API (its confirmation mail queued). */
+  'sent',
+  /** A field failed the form's rules (shared/contact-forms.ts ProspectFormSchema). */
+  'invalid',
+  /** Too many requests from the visitor's connection. */
+  'rate-limited',
+  /** The listings API could not store it (down, slow, failing): nothing was sent. */
+  'failed',
+] as const;
+export type ProspectStatus = (typeof PROSPECT_STATUSES)[number];
 
-const StateSchema = v.object({
+/** HTTP status of each outcome: the page's without JavaScript, the action call's with it. */
+export const PROSPECT_STATUS_CODES: Record<ProspectStatus, number> = {
+  sent: 200,
+  invalid: 400,
+  'rate-limited': 429,
+  failed: 503,
+};
+
+export const ProspectOutcomeSchema = v.object({
   form: v.literal(PROSPECT_FORM),
+  status: v.picklist(PROSPECT_STATUSES),
+  /** What was typed (the fields and the picked place's `lieu_id`), to show it again. */
   values: v.record(v.string(), v.pipe(v.string(), v.maxLength(10_000))),
+  /** Message id (shared/messages.ts) of each field's first error, for 'invalid'. */
   errors: v.record(v.string(), v.pipe(v.string(), v.maxLength(100))),
 });
-export type ProspectState = v.InferOutput<typeof StateSchema>;
+export type ProspectOutcome = v.InferOutput<typeof ProspectOutcomeSchema>;
 
-export function encodeProspectState(state: ProspectState): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(state));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** The outcome of the professional form posted to the page (its action's data), if that was it. */
+export function prospectOutcome(posted: unknown): ProspectOutcome | null {
+  const parsed = v.safeParse(ProspectOutcomeSchema, posted);
+  return parsed.success ? parsed.output : null;
 }
 
-/** The state of a header value; null for anything unreadable or another form's. */
-export function decodeProspectState(header: string | null): ProspectState | null {
-  if (!header || header.length > 64 * 1024 || !/^[A-Za-z0-9_-]+$/.test(header)) return null;
-  try {
-    const binary = atob(header.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const parsed = v.safeParse(StateSchema, JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
-}
+// The form-level messages, shown by the page and written by the BFF in the visitor's language
+// (server/api/prospect.ts) from the same catalogs.
+
+export const prospectRateLimited: MessageDescriptor = /*i18n*/ {
+  id: 'prospect.rateLimited',
+  message: 'Trop de demandes ont été envoyées depuis votre connexion. Réessayez dans une minute.',
+};
+export const prospectFailed: MessageDescriptor = /*i18n*/ {
+  id: 'prospect.failed',
+  message:
+    "Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Vos informations sont conservées, réessayez dans quelques instants.",
+};

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
@@ -7,28 +7,36 @@ import { href } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
 import { ProspectForm } from '../components/agency/prospect-form';
 import { PRO_SECTIONS } from '../components/agency/pro-sections';
-import { PAGE_FORM_HEADER } from '../../shared/portal-api';
-import { decodeProspectState, type ProspectState } from '../../shared/prospect-state';
+import { prospectAction, SENT_PARAM } from '../components/agency/prospect-action';
+import {
+  PROSPECT_STATUS_CODES,
+  prospectOutcome,
+  type ProspectOutcome,
+} from '../../shared/prospect-state';
 
 // The professional space's contact page (/fr/contact-professionnel/, /en/professional-contact/):
-// agencies ask to advertise their properties. `?sent=1` is the thanks page after a send without
-// JavaScript; a refused send without JavaScript comes back here (page form `prospect`).
+// agencies ask to advertise their properties with its form, the page's `prospect` action.
+// `?sent=1` is the thanks page after a send without JavaScript; a request refused or failed
+// without JavaScript comes back here with what was typed.
 
 export interface ProContactData {
   sent: boolean;
-  /** What was typed and what was wrong, after a refusal without JavaScript. */
-  refused: ProspectState | null;
+  /** What was typed and what went wrong, after a refusal or a failure without JavaScript. */
+  refused: ProspectOutcome | null;
 }
 
 export default defineScreen({
-  async loader({ url, request }): Promise<ProContactData> {
+  actions: { prospect: prospectAction },
+
+  async loader({ url, posted }): Promise<ProContactData> {
+    const outcome = prospectOutcome(posted);
     return {
-      sent: url.searchParams.get('sent') === '1',
-      refused: decodeProspectState(request.headers.get(PAGE_FORM_HEADER)),
+      sent: url.searchParams.get(SENT_PARAM) === '1',
+      refused: outcome && outcome.status !== 'sent' ? outcome : null,
     };
   },
 
-  status: (data) => (data.refused && Object.keys(data.refused.errors).length > 0 ? 400 : 200),
+  status: (data) => (data.refused ? PROSPECT_STATUS_CODES[data.refused.status] : 200),
 
   head({ data, i18n }) {
     return {
@@ -45,6 +53,10 @@ export default defineScreen({
     const [sent, setSent] = useState(data.sent);
     const thanks = useRef<HTMLHeadingElement>(null);
     const [justSent, setJustSent] = useState(false);
+    const onSent = useCallback(() => {
+      setSent(true);
+      setJustSent(true);
+    }, []);
     // A request sent from this page: the thanks take the focus (screen readers read them).
     useEffect(() => {
       if (justSent) thanks.current?.focus();
@@ -98,7 +110,6 @@ export default defineScreen({
             <h2 id="pro-form-title">{t`Contactez notre équipe commerciale`}</h2>
             <ProspectForm
               lang={lang}
-              action={href('proContact', {}, lang, config)}
               initial={data.refused}
               privacyNote={
                 <Trans>
@@ -107,10 +118,7 @@ export default defineScreen({
                   <Link to={privacy}>politique de données personnelles</Link>.
                 </Trans>
               }
-              onSent={() => {
-                setSent(true);
-                setJustSent(true);
-              }}
+              onSent={onSent}
             />
           </section>
         )}

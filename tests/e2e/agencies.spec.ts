@@ -4,8 +4,8 @@ import { accessibilityViolations, expect, open, test, waitForHydration } from '.
 // The agency screens in a browser: find an agency by name in the directory (the list follows the
 // typing), open it, switch its offers to another nature through the link's hash, open an agency
 // from its network page on the nature shown there, send the professional contact form (an invalid
-// then a valid one, the city picked in the autocomplete), and no accessibility violation on these
-// pages in either language.
+// then a valid one, the city picked in the autocomplete; without JavaScript too), and no
+// accessibility violation on these pages in either language.
 
 interface AgencySummary {
   slug: string;
@@ -159,11 +159,52 @@ test('sends the professional contact form', async ({ page }) => {
   await form.getByRole('textbox', { name: /^Téléphone/ }).fill('06 12 34 56 78');
   await form.getByRole('textbox', { name: /^Adresse e-mail/ }).fill('helene@example.com');
   await form.getByRole('textbox', { name: /^Message/ }).fill('Nous souhaitons diffuser nos biens.');
-  const sent = page.waitForResponse((r) => r.url().endsWith('/api/contact-prospect'));
+  // The page's `prospect` action, called by the router on the page's own address.
+  const sent = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/fr/contact-professionnel/'),
+  );
   await form.getByRole('button', { name: 'Envoyer ma demande' }).click();
-  expect((await sent).status()).toBe(201);
+  expect((await sent).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Merci pour votre demande' })).toBeFocused();
   await expect(page.getByText('Votre demande a bien été envoyée.')).toBeVisible();
+  await expect(page).toHaveURL(/\/fr\/contact-professionnel\/$/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ['fr', 'en'] as const) {
+    test(`sends the professional contact form (${lang})`, async ({ page }) => {
+      const fr = lang === 'fr';
+      const path = fr ? '/fr/contact-professionnel/' : '/en/professional-contact/';
+      await page.goto(path);
+      const form = page.locator('form.prospect-form');
+      const submit = form.getByRole('button', {
+        name: fr ? 'Envoyer ma demande' : 'Send my request',
+      });
+      await form.locator('input[name="lastname"]').fill('Lefèvre');
+      await form.locator('input[name="firstname"]').fill('Hélène');
+      await form.locator('input[name="company"]').fill('Lefèvre Immobilier');
+      await form.locator('input[name="phone"]').fill('06 12 34 56 78');
+      await form.locator('input[name="email"]').fill(`helene-${lang}@example.com`);
+      await form.locator('textarea[name="message"]').fill('Nous souhaitons diffuser nos biens.');
+      // No city: the page comes back with its message and what was typed.
+      await submit.click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(
+        form.getByText(fr ? 'Veuillez saisir une ville' : 'Please enter a city').first(),
+      ).toBeVisible();
+      await expect(form.locator('input[name="company"]')).toHaveValue('Lefèvre Immobilier');
+      await form.locator('input[name="city"]').fill('Paris');
+      await submit.click();
+      await expect(page).toHaveURL(new RegExp(`${path}\\?sent=1$`));
+      await expect(
+        page.getByRole('heading', {
+          name: fr ? 'Merci pour votre demande' : 'Thank you for your request',
+        }),
+      ).toBeVisible();
+    });
+  }
 });
 
 const A11Y_PATHS: Record<'fr' | 'en', string[]> = {

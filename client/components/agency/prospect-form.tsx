@@ -1,56 +1,63 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useFetcher, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Lang } from '../../../shared/contract';
 import { ProspectFormSchema } from '../../../shared/contact-forms';
 import { parseForm } from '../../../shared/forms';
 import { messageById } from '../../../shared/messages';
+import { FORM_FIELD, isActionFailure } from '../../../shared/page-actions';
 import {
   EMAIL_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   PROSPECT_FIELD_MAX_LENGTH,
 } from '../../../shared/validation';
-import { API_PATHS } from '../../../shared/portal-api';
 import { PlaceCombobox } from '../place-combobox';
 import {
   PROSPECT_FIELDS,
   PROSPECT_FORM,
-  RATE_LIMITED,
-  SERVICE_ERROR,
-  type ProspectState,
+  prospectFailed,
+  prospectOutcome,
+  prospectRateLimited,
+  type ProspectOutcome,
 } from '../../../shared/prospect-state';
 
 // The professional contact form (spec sections 3 and 5): lastname, firstname, company, city
 // (place autocomplete), phone, email, message. The browser checks it with the same schema as the
-// BFF, then posts it as JSON; without JavaScript it posts to the page itself and the BFF answers
-// the page again with the errors, or the thanks.
+// BFF, then posts the `prospect` action of its page (client/components/agency/prospect-action.ts)
+// through the router; without JavaScript it posts to the page itself, which comes back with the
+// errors and what was typed, or goes on to the thanks. A refused or failed request keeps
+// everything typed.
 
 type Field = (typeof PROSPECT_FIELDS)[number] | 'form';
 
 export interface ProspectFormProps {
   lang: Lang;
-  /** Where the form posts without JavaScript. */
-  action: string;
-  /** What the server sent back after a refusal without JavaScript. */
-  initial: ProspectState | null;
+  /** The outcome of the form posted without JavaScript, when it was not sent (the page's loader). */
+  initial: ProspectOutcome | null;
   /** What the personal data are used for, with a link to the personal-data page. */
   privacyNote: ReactNode;
   onSent(): void;
 }
 
-export function ProspectForm({ lang, action, initial, privacyNote, onSent }: ProspectFormProps) {
+export function ProspectForm({ lang, initial, privacyNote, onSent }: ProspectFormProps) {
   const { t, i18n } = useLingui();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(initial?.errors ?? {});
-  const [sending, setSending] = useState(false);
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const sending = fetcher.state !== 'idle';
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() =>
+    initial ? withStatus(initial) : {},
+  );
   const summary = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const values = initial?.values ?? {};
+  // The page's own address: the form posts its action there.
+  const action = location.pathname;
 
   const text = (id: string | undefined): string | undefined => {
     if (!id) return undefined;
-    if (id === SERVICE_ERROR)
-      return t`Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Vos informations sont conservées, réessayez dans quelques instants.`;
-    if (id === RATE_LIMITED)
-      return t`Trop de demandes ont été envoyées depuis votre connexion. Réessayez dans une minute.`;
+    if (id === prospectRateLimited.id) return i18n._(prospectRateLimited);
+    if (id === prospectFailed.id) return i18n._(prospectFailed);
     return i18n._(messageById(id));
   };
 
@@ -64,55 +71,58 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
     message: t`Message`,
   };
 
-  function show(given: Partial<Record<string, string>>, form: HTMLFormElement) {
-    // The picked place's id is a hidden field: its error shows on the city.
-    const { lieu_id: placeError, ...next } = given as Partial<Record<Field | 'lieu_id', string>>;
-    if (placeError) next.city ??= placeError;
+  // The first field in error takes the focus, else the summary (a form-level message).
+  // (Only errors found on a submit: those of a post without JavaScript come with the page.)
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown === 0) return;
+    const first = PROSPECT_FIELDS.find((f) => errors[f]);
+    const input = first ? formRef.current?.elements.namedItem(first) : null;
+    if (input instanceof HTMLElement) input.focus();
+    else summary.current?.focus();
+  }, [shown, errors]);
+  const show = (next: Partial<Record<Field, string>>) => {
     setErrors(next);
-    const first = PROSPECT_FIELDS.find((f) => next[f]);
-    if (first) {
-      const input = form.elements.namedItem(first);
-      if (input instanceof HTMLElement) input.focus();
-    } else {
-      summary.current?.focus();
-    }
+    setShown((n) => n + 1);
+  };
+
+  // The action's answer (shared/page-actions.ts): the outcome, once per answer.
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [handled, setHandled] = useState<unknown>(undefined);
+  if (answer !== undefined && answer !== handled) {
+    setHandled(answer);
+    const outcome = prospectOutcome(answer);
+    if (outcome?.status === 'sent') setErrors({});
+    else if (outcome) show(withStatus(outcome));
+    else if (isActionFailure(answer) && answer.httpStatus === 429)
+      show({ form: prospectRateLimited.id });
+    // Refused before the action, failed, or no network: nothing was sent, nothing typed is lost.
+    else show({ form: prospectFailed.id });
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // Sent: the page shows its thanks instead of the form.
+  const sent = prospectOutcome(handled)?.status === 'sent';
+  useEffect(() => {
+    if (sent) onSent();
+  }, [sent, onSent]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
     const data = new FormData(form);
     const checked = parseForm(ProspectFormSchema, data);
     if (!checked.ok) {
-      const next: Partial<Record<string, string>> = {};
-      for (const [field, descriptor] of Object.entries(checked.errors))
-        if (descriptor) next[field] = descriptor.id;
-      show(next, form);
+      const next: Partial<Record<Field, string>> = {};
+      for (const [field, descriptor] of Object.entries(checked.errors)) {
+        // The picked place's id is a hidden field: its error shows on the city.
+        const on = field === 'lieu_id' ? 'city' : (field as Field);
+        if (descriptor) next[on] ??= descriptor.id;
+      }
+      show(next);
       return;
     }
-    const { phoneObject: _phone, ...fields } = checked.value;
-    setSending(true);
-    try {
-      const res = await fetch(API_PATHS.prospect, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ ...fields, lang }),
-      });
-      if (res.ok) {
-        onSent();
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as {
-        errors?: Record<string, string>;
-      } | null;
-      if (res.status === 400 && body?.errors) show(body.errors, form);
-      else show({ form: res.status === 429 ? RATE_LIMITED : SERVICE_ERROR }, form);
-    } catch {
-      show({ form: SERVICE_ERROR }, form);
-    } finally {
-      setSending(false);
-    }
+    void fetcher.submit(data, { method: 'post', action });
   }
 
   const describedBy = (field: Field) => (errors[field] ? `prospect-${field}-error` : undefined);
@@ -151,12 +161,14 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
   const listed = PROSPECT_FIELDS.filter((f) => errors[f]);
   return (
     <form
+      ref={formRef}
       className="prospect-form"
       method="post"
       action={action}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       aria-describedby="prospect-required"
+      aria-busy={sending}
     >
       <div ref={summary} tabIndex={-1} className="form-summary" role="alert">
         {errors.form ? <p className="form-summary__error">{text(errors.form)}</p> : null}
@@ -178,7 +190,7 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
       <p id="prospect-required" className="form-note">
         {t`Les champs marqués d'un astérisque (*) sont obligatoires.`}
       </p>
-      <input type="hidden" name="_form" value={PROSPECT_FORM} />
+      <input type="hidden" name={FORM_FIELD} value={PROSPECT_FORM} />
       <div className="prospect-form__grid">
         {input('lastname', 'text', 'family-name', PROSPECT_FIELD_MAX_LENGTH)}
         {input('firstname', 'text', 'given-name', PROSPECT_FIELD_MAX_LENGTH)}
@@ -228,4 +240,11 @@ export function ProspectForm({ lang, action, initial, privacyNote, onSent }: Pro
       </button>
     </form>
   );
+}
+
+/** The errors to show for an outcome: the fields', and the form's for a request not sent. */
+function withStatus(outcome: ProspectOutcome): Partial<Record<Field, string>> {
+  if (outcome.status === 'rate-limited') return { form: prospectRateLimited.id };
+  if (outcome.status === 'failed') return { form: prospectFailed.id };
+  return outcome.errors;
 }
