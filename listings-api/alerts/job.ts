@@ -7,7 +7,6 @@ import {
   toDigestDrop,
   toDigestOffer,
 } from '../../mails/index';
-import { alertLinkPath } from '../../shared/bff-paths';
 import type { Config, Lang } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
@@ -16,7 +15,7 @@ import { addressOf, defaultFrom } from './config';
 import type { AlertLog, MailTransport } from './mailer';
 import { createReferenceCache, type Reference } from '../lib/reference';
 import { startPeriodic, type Periodic } from '../lib/periodic';
-import { loadSettings } from '../lib/settings';
+import { loadSettings } from '../repositories/settings';
 import { loadPortalConfig } from './portal-config';
 import {
   DIGEST_LIMIT,
@@ -145,8 +144,8 @@ export function alertMailLinks(
 ) {
   const confirmToken = signMailToken(secret, 'confirm', alertId);
   const unsubscribeToken = signMailToken(secret, 'unsubscribe', alertId);
-  const confirmUrl = `${publicUrl}${alertLinkPath('confirm', confirmToken, lang)}`;
-  const unsubscribeUrl = `${publicUrl}${alertLinkPath('unsubscribe', unsubscribeToken, lang)}`;
+  const confirmUrl = `${publicUrl}/alerts/confirm?token=${confirmToken}&lang=${lang}`;
+  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${unsubscribeToken}&lang=${lang}`;
   const mailto = `mailto:${unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${unsubscribeToken}`)}`;
   return {
     confirmUrl,

@@ -2,7 +2,7 @@ import type { Config } from '../../shared/contract';
 import type { Db } from '../db/connection';
 import { toLieuRef } from '../lib/mappers';
 import type { Reference } from '../lib/reference';
-import { loadOmrConfig, loadSettings } from '../lib/settings';
+import { loadOmrConfig, loadSettings } from '../repositories/settings';
 
 /**
  * The portal configuration as GET /config answers it: mails build their links with the web app's

@@ -5,6 +5,7 @@ import type { Db } from '../db/connection';
 import { HttpError, handleError } from '../lib/errors';
 import type { Reference } from '../lib/reference';
 import { valibotValidatorCompiler, type ValibotTypeProvider } from '../lib/validation';
+import { confirmAlert, selectAlertOfMail, unsubscribeAlert } from '../repositories/alerts';
 import { parseAlertMailEnv, type AlertMailConfig } from './config';
 import { startAlertScheduler } from './job';
 import { createMailTransport } from './mailer';
@@ -106,11 +107,7 @@ export async function alertMailRoutes(
         'token',
       );
     }
-    const alert = await db.kysely
-      .selectFrom('alerts')
-      .select(['id', 'email', 'lang', 'confirmed_at', 'unsubscribed_at'])
-      .where('id', '=', check.alertId)
-      .executeTakeFirst();
+    const alert = await selectAlertOfMail(db, check.alertId);
     if (!alert) throw new HttpError(404, 'This alert does not exist any more (it was deleted).');
     return alert;
   }
@@ -133,14 +130,7 @@ export async function alertMailRoutes(
       if (alert.unsubscribed_at) {
         throw new HttpError(404, 'This alert was unsubscribed; create it again to receive mails.');
       }
-      const updated = await db.kysely
-        .updateTable('alerts')
-        .set({ confirmed_at: new Date() })
-        .where('id', '=', alert.id)
-        .where('confirmed_at', 'is', null)
-        .where('unsubscribed_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
+      const updated = await confirmAlert(db, alert.id);
       return {
         status: updated ? 'confirmed' : 'already-confirmed',
         alert: { id: alert.id, email: alert.email, lang: alert.lang === 'en' ? 'en' : 'fr' },
@@ -161,25 +151,7 @@ export async function alertMailRoutes(
     },
     async (request): Promise<AlertMailAction> => {
       const alert = await checkedAlert('unsubscribe', tokenOf(request.query, request.body));
-      const now = new Date();
-      const changed = await db.kysely.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('alerts')
-          .set({ unsubscribed_at: now })
-          .where('id', '=', alert.id)
-          .where('unsubscribed_at', 'is', null)
-          .returning('id')
-          .executeTakeFirst();
-        // Mails waiting in the outbox are dropped with the alert.
-        await trx
-          .updateTable('mail_outbox')
-          .set({ cancelled_at: now, last_error: 'alert unsubscribed' })
-          .where('alert_id', '=', alert.id)
-          .where('sent_at', 'is', null)
-          .where('cancelled_at', 'is', null)
-          .execute();
-        return updated !== undefined;
-      });
+      const changed = await unsubscribeAlert(db, alert.id, new Date());
       request.log.info({ alertId: alert.id, changed }, 'alert unsubscribed');
       return {
         status: changed ? 'unsubscribed' : 'already-unsubscribed',

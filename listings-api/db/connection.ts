@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type RawBuilder } from 'kysely';
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -108,6 +108,11 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
       await pglite.close();
     },
   };
+}
+
+/** Answers once the database answers a query (the health check); throws otherwise. */
+export async function pingDb(db: Db): Promise<void> {
+  await sql`SELECT 1`.execute(db.kysely);
 }
 
 /** The connection string with a server setting added to its `options` (libpq's syntax). */

@@ -8,6 +8,8 @@ import * as v from 'valibot';
 import { ApiErrorSchema } from '../../shared/contract';
 import { HttpError } from '../lib/errors';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { selectAgencyBySlug } from '../repositories/agencies';
+import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
 import { checkFeedKey } from './keys';
 import { emptyCounts, FeedReportSchema } from './report';
@@ -84,11 +86,7 @@ export async function feedRoutes(
   app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
 
   async function agencyWithKey(request: FastifyRequest, slug: string) {
-    const agency = await app.db.kysely
-      .selectFrom('agencies')
-      .select(['id', 'slug'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
+    const agency = await selectAgencyBySlug(app.db, slug);
     if (!agency) throw new HttpError(404, `agency ${slug} not found`, 'agency');
     const key = feedKeyOf(request);
     if (!key) {
@@ -196,12 +194,7 @@ export async function feedRoutes(
       },
     },
     async (request) => {
-      const run = await app.db.kysely
-        .selectFrom('feed_runs as r')
-        .innerJoin('agencies as a', 'a.id', 'r.agency_id')
-        .select(['r.id', 'r.status', 'r.source', 'r.report', 'r.created_at', 'a.slug'])
-        .where('r.id', '=', request.params.id)
-        .executeTakeFirst();
+      const run = await selectFeedRun(app.db, request.params.id);
       if (!run) throw new HttpError(404, `feed run ${request.params.id} not found`, 'id');
       await agencyWithKey(request, run.slug);
       if (run.report) {
@@ -237,13 +230,7 @@ export async function feedRoutes(
     },
     async (request) => {
       const { since, limit } = request.query;
-      const rows = await app.db.kysely
-        .selectFrom('cache_changes')
-        .select(['id', 'created_at', 'tags'])
-        .where('id', '>', since)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const rows = await selectCacheChanges(app.db, since, limit);
       const changes = rows.map((r) => ({
         id: Number(r.id),
         at: new Date(r.created_at).toISOString(),

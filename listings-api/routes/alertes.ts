@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type Selectable } from 'kysely';
 import * as v from 'valibot';
 import { BboxParam, formatBbox } from '../../shared/bbox';
 import {
@@ -15,11 +14,16 @@ import {
   type Lang,
 } from '../../shared/contract';
 import { queueConfirmation } from '../alerts/job';
-import type { AlertsTable } from '../db/types';
 import { HttpError, notFound } from '../lib/errors';
 import { BodyIdSchema, EmailSchema } from '../lib/forms';
 import { isoDate } from '../lib/mappers';
 import { parseField, type ValibotTypeProvider } from '../lib/validation';
+import {
+  deleteAlertByTokenHash,
+  insertAlert,
+  selectAlertsByTokenHashes,
+  type AlertRow,
+} from '../repositories/alerts';
 
 // Alerts without accounts: POST answers a token (32 random bytes, base64url: 256 bits) that is
 // the only key to the alert; the database keeps sha256(token) in hex. GET and DELETE need it, in
@@ -142,7 +146,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function toAlert(row: Selectable<AlertsTable>): Alert {
+function toAlert(row: AlertRow): Alert {
   return {
     id: row.id,
     email: row.email,
@@ -191,25 +195,14 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
       const normalised = normaliseCriteria(criteria);
       const criteriaKey = createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
       const token = randomBytes(32).toString('base64url');
-      const row = await db.kysely
-        .insertInto('alerts')
-        .values({
-          token_hash: hashToken(token),
-          email,
-          lang,
-          contact_proximite: contactProximite,
-          criteria: JSON.stringify(normalised),
-          criteria_key: criteriaKey,
-        })
-        .onConflict((oc) =>
-          oc
-            // The partial unique index alerts_email_criteria.
-            .expression(sql`lower(email), criteria_key`)
-            .where('unsubscribed_at', 'is', null)
-            .doNothing(),
-        )
-        .returningAll()
-        .executeTakeFirst();
+      const row = await insertAlert(db, {
+        tokenHash: hashToken(token),
+        email,
+        lang,
+        contactProximite,
+        criteria: normalised,
+        criteriaKey,
+      });
       if (!row) {
         throw new HttpError(
           409,
@@ -239,14 +232,7 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
         parseField(TokenListSchema, '', 'x-alert-tokens');
       }
       const hashes = new Map(tokens.map((token) => [hashToken(token), token]));
-      const rows = await db.kysely
-        .selectFrom('alerts')
-        .selectAll()
-        .where('token_hash', 'in', [...hashes.keys()])
-        .where('unsubscribed_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await selectAlertsByTokenHashes(db, [...hashes.keys()]);
       return {
         items: rows.map((row) => ({ token: hashes.get(row.token_hash)!, alert: toAlert(row) })),
       };
@@ -269,11 +255,7 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
       if (token === undefined) {
         throw new HttpError(400, 'token: is required, in the x-alert-tokens header', 'token');
       }
-      const deleted = await db.kysely
-        .deleteFrom('alerts')
-        .where('token_hash', '=', hashToken(token))
-        .returning('id')
-        .executeTakeFirst();
+      const deleted = await deleteAlertByTokenHash(db, hashToken(token));
       if (!deleted) throw notFound('alert');
       return reply.code(204).send(null);
     },

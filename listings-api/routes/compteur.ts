@@ -8,16 +8,14 @@ import {
   RubriqueCountsSchema,
   type LieuType,
 } from '../../shared/contract';
-import { sql, type RawBuilder } from 'kysely';
 import { notFound } from '../lib/errors';
-import { nearbyLieuxQuery } from '../lib/nearby';
-import { perLieuQuery, perRubriqueQuery } from '../lib/offer-counts';
 import { toLieu } from '../lib/mappers';
 import { BboxParam } from '../../shared/bbox';
-import { inBbox, resolveLieux, searchKeyParam } from '../lib/offer-search';
+import { resolveLieux, searchKeyParam } from '../lib/offer-search';
 import { idListParam, intParam, langParam, limitParam } from '../lib/params';
 import { topmostRubriques, type Reference } from '../lib/reference';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { selectSubstituteCounts } from '../repositories/substitutes';
 
 const CompteurQuery = v.object({
   /** Leave out substitutes with fewer active offers (default 1). */
@@ -103,12 +101,11 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
       const centre = centreId !== undefined ? ref.lieux.get(centreId) : undefined;
       if (centreId !== undefined && !centre) throw notFound('lieu');
       const places = q.lieu ? resolveLieux(ref, q.lieu) : null;
-      const placeScope = places ?? [0];
 
       // Nearby: places of the same kind within rayon km of the centre, with their counts.
-      const nearbyQuery =
+      const nearby =
         !q.bbox && centre && centre.lat !== null && centre.lng !== null
-          ? nearbyLieuxQuery({
+          ? {
               lat: centre.lat,
               lng: centre.lng,
               radiusKm: q.rayon,
@@ -118,7 +115,7 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
               rubriques: rubriqueScope,
               minCount: minNb,
               limit: q.limit,
-            })
+            }
           : null;
       // Parents: each ancestor of the centre, nearest first (ancestors are stored root first).
       const parentRows =
@@ -138,39 +135,17 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
       ]);
 
       // The three kinds of substitutes in one statement.
-      const rowsOf = (query: RawBuilder<unknown> | null) =>
-        query ? sql`(SELECT coalesce(json_agg(x), '[]') FROM (${query}) x)` : sql`'[]'::json`;
-      const result = await sql<{
-        nearby: { id: number; distance: number; n: number }[];
-        parents: { lieu_id: number; n: number }[];
-        rubriques: { rubrique_id: number; n: number }[];
-      }>`SELECT ${rowsOf(nearbyQuery)} AS nearby,
-        ${rowsOf(
-          parentRows.length > 0
-            ? perLieuQuery({
-                lieux: parentRows.map((row) => row.id),
-                nature: q.nature,
-                rubriques: rubriqueScope,
-              })
-            : null,
-        )} AS parents,
-        ${rowsOf(
-          candidates.length === 0
-            ? null
-            : q.bbox
-              ? // A map area is counted live, through the offers' map index.
-                sql`SELECT r.rubrique_id, count(*)::integer AS n
-                  FROM offers o CROSS JOIN LATERAL unnest(o.rubrique_path) AS r(rubrique_id)
-                  WHERE o.status = 'active' AND ${inBbox(q.bbox)}
-                    AND r.rubrique_id = ANY(${candidates}::int[])
-                    ${q.nature ? sql`AND o.nature = ${q.nature}` : sql``}
-                    ${places ? (places.length === 0 ? sql`AND false` : sql`AND o.lieu_path && ${places}::int[]`) : sql``}
-                  GROUP BY r.rubrique_id`
-              : perRubriqueQuery({ lieux: placeScope, nature: q.nature }, candidates),
-        )} AS rubriques`.execute(db.kysely);
-      const found = result.rows[0]!;
+      const found = await selectSubstituteCounts(db, {
+        nearby,
+        parents: parentRows.map((row) => row.id),
+        nature: q.nature,
+        rubriques: rubriqueScope,
+        candidates,
+        places,
+        bbox: q.bbox,
+      });
 
-      const nearby = found.nearby.map((row) => ({
+      const nearbyEntries = found.nearby.map((row) => ({
         lieu: toLieu(ref.lieux.get(row.id)!, q.lang),
         count: row.n,
         distance_km: Math.round(row.distance / 100) / 10,
@@ -186,7 +161,7 @@ export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
         .filter((entry) => entry.count >= minNb && entry.count > 0)
         .sort((a, b) => b.count - a.count || a.rubrique_id - b.rubrique_id)
         .slice(0, q.limit);
-      return { nearby, parents, rubriques: rubriqueEntries };
+      return { nearby: nearbyEntries, parents, rubriques: rubriqueEntries };
     },
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
   ApiErrorSchema,
@@ -7,14 +6,15 @@ import {
   OmrAgencyListsSchema,
   OmrDataSchema,
   OmrListsSchema,
-  type LieuRef,
 } from '../../shared/contract';
-import { agencySummariesByIds } from '../lib/agencies';
 import { notFound } from '../lib/errors';
 import { toLieuRef } from '../lib/mappers';
 import { idParam, langParam, limitParam, slugParam } from '../lib/params';
-import { loadOmrConfig, loadSettings } from '../lib/settings';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { agencySummariesByIds } from '../repositories/agencies';
+import { selectLieuChain, selectLieuRefs } from '../repositories/lieux';
+import { selectOmrAgencyLists, selectOmrLists } from '../repositories/omr-lists';
+import { loadOmrConfig, loadSettings } from '../repositories/settings';
 
 const ConfigQuery = v.object({ lang: langParam });
 
@@ -77,26 +77,10 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id, slug, lang, limit } = request.query;
-      const lists = await app.db.kysely
-        .selectFrom('omr_lists')
-        .selectAll()
-        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
-        .$if(slug !== undefined, (qb) => qb.where('slug', '=', slug!))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const lists = await selectOmrLists(app.db, { id, slug, limit });
       if (lists.length === 0 && (id !== undefined || slug !== undefined))
         throw notFound('omr list');
-      const placeIds = [...new Set(lists.flatMap((list) => list.lieux))];
-      const places =
-        placeIds.length > 0
-          ? await app.db.kysely
-              .selectFrom('lieux')
-              .select(['id', 'slug', 'type', 'libelle_fr', 'libelle_en'])
-              .where('id', 'in', placeIds)
-              .execute()
-          : [];
-      const byId = new Map<number, LieuRef>(places.map((row) => [row.id, toLieuRef(row)]));
+      const byId = await selectLieuRefs(app.db, [...new Set(lists.flatMap((list) => list.lieux))]);
       return {
         items: lists.map((list) => ({
           id: list.id,
@@ -121,25 +105,10 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
       const { id, slug, lieu, lang, limit } = request.query;
       let places: number[] | null = null;
       if (lieu !== undefined) {
-        const row = await app.db.kysely
-          .selectFrom('lieux')
-          .select(['id', 'ancestors'])
-          .where('id', '=', lieu)
-          .executeTakeFirst();
-        if (!row) throw notFound('lieu');
-        places = [row.id, ...row.ancestors.filter((a) => a !== row.id)];
+        places = await selectLieuChain(app.db, lieu);
+        if (!places) throw notFound('lieu');
       }
-      const lists = await app.db.kysely
-        .selectFrom('omr_agency_lists')
-        .selectAll()
-        .$if(id !== undefined, (qb) => qb.where('id', '=', id!))
-        .$if(slug !== undefined, (qb) => qb.where('slug', '=', slug!))
-        .$if(places !== null, (qb) => qb.where('lieu_id', 'in', places!))
-        // Nearest place first: position of the list's place in [lieu, parent, ..., country].
-        .$if(places !== null, (qb) => qb.orderBy(sql`array_position(${places}::int[], lieu_id)`))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const lists = await selectOmrAgencyLists(app.db, { id, slug, places, limit });
       if (lists.length === 0 && (id !== undefined || slug !== undefined)) {
         throw notFound('omr agency list');
       }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insertable, Transaction } from 'kysely';
 import * as v from 'valibot';
 import {
   ApiErrorSchema,
@@ -9,25 +8,25 @@ import {
   StatTypeSchema,
 } from '../../shared/contract';
 import { queueProspectMail } from '../alerts/prospect-mail';
-import type { Db } from '../db/connection';
-import type { Database } from '../db/types';
 import { HttpError } from '../lib/errors';
-import { loadSettings } from '../lib/settings';
-import {
-  MESSAGE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PROSPECT_FIELD_MAX_LENGTH,
-} from '../../shared/validation';
 import {
   BodyIdSchema,
   EmailSchema,
   IdempotencyKeySchema,
+  MESSAGE_MAX,
+  NAME_MAX,
   PhoneSchema,
   requiredText,
 } from '../lib/forms';
 import { isoDate } from '../lib/mappers';
 import { noControlChars } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { agencyExists } from '../repositories/agencies';
+import { storeContact, storeProspect, type StoredRow } from '../repositories/contacts';
+import { lieuExists } from '../repositories/lieux';
+import { selectOfferAgency } from '../repositories/offers';
+import { loadSettings } from '../repositories/settings';
+import { insertStat } from '../repositories/stats';
 
 const StatBody = v.pipe(
   v.object({
@@ -51,10 +50,10 @@ const ContactBody = v.pipe(
   v.object({
     offer_id: v.optional(BodyIdSchema),
     agency_id: v.optional(BodyIdSchema),
-    name: requiredText(NAME_MAX_LENGTH),
+    name: requiredText(NAME_MAX),
     phone: PhoneSchema,
     email: EmailSchema,
-    message: requiredText(MESSAGE_MAX_LENGTH),
+    message: requiredText(MESSAGE_MAX),
     /** Opt-in to recommendations. */
     reco: v.optional(v.boolean('must be true or false'), false),
     lang: v.optional(LangSchema, 'fr'),
@@ -71,9 +70,9 @@ const ContactBody = v.pipe(
 );
 
 const ProspectBody = v.object({
-  lastname: requiredText(PROSPECT_FIELD_MAX_LENGTH),
-  firstname: requiredText(PROSPECT_FIELD_MAX_LENGTH),
-  company: requiredText(PROSPECT_FIELD_MAX_LENGTH),
+  lastname: requiredText(NAME_MAX),
+  firstname: requiredText(NAME_MAX),
+  company: requiredText(NAME_MAX),
   /** The city picked in the place autocomplete, when there is one. */
   lieu_id: v.optional(BodyIdSchema),
   city: requiredText(120),
@@ -84,7 +83,7 @@ const ProspectBody = v.object({
       v.string('must be a string'),
       noControlChars,
       v.trim(),
-      v.maxLength(MESSAGE_MAX_LENGTH, `must have at most ${MESSAGE_MAX_LENGTH} characters`),
+      v.maxLength(MESSAGE_MAX, `must have at most ${MESSAGE_MAX} characters`),
     ),
     '',
   ),
@@ -94,67 +93,8 @@ const ProspectBody = v.object({
 
 const createdResponses = { 201: ContactCreatedSchema, 400: ApiErrorSchema };
 
-interface StoredRow {
-  id: number;
-  created_at: unknown;
-  /** False when the idempotency key had already stored a row (the row answered is that one). */
-  inserted: boolean;
-}
-
-/**
- * The idempotent insert of a form row (contacts, prospects): stored once per idempotency key, the
- * same key again answering the first row and storing nothing. `then` runs in the same transaction
- * when the row is new (a mail queued with it exists exactly when the row does).
- */
-async function storeOnce<T extends 'contacts' | 'prospects'>(
-  db: Db,
-  table: T,
-  values: Insertable<Database[T]>,
-  then?: (trx: Transaction<Database>, id: number) => Promise<unknown>,
-): Promise<StoredRow> {
-  // Both tables have id, created_at and a unique idempotency_key.
-  const into = table as 'contacts';
-  const row = values as Insertable<Database['contacts']>;
-  const key = row.idempotency_key ?? null;
-  return db.kysely.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto(into)
-      .values(row)
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returning(['id', 'created_at'])
-      .executeTakeFirst();
-    if (inserted) {
-      await then?.(trx, inserted.id);
-      return { ...inserted, inserted: true };
-    }
-    const first = await trx
-      .selectFrom(into)
-      .select(['id', 'created_at'])
-      .where('idempotency_key', '=', key!)
-      .executeTakeFirstOrThrow();
-    return { ...first, inserted: false };
-  });
-}
-
 /** The 201 answer of a stored form row. */
 const created = (row: StoredRow) => ({ id: row.id, created_at: isoDate(row.created_at) });
-
-/** A body's reference to a row that does not exist is a 400 naming the field. */
-async function assertExists(
-  db: Db,
-  table: 'agencies' | 'lieux',
-  id: number | undefined,
-  field: string,
-): Promise<void> {
-  if (id === undefined) return;
-  const row = await db.kysely
-    .selectFrom(table)
-    .select('id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row)
-    throw new HttpError(400, `${field}: no such ${table === 'lieux' ? 'place' : 'agency'}`, field);
-}
 
 /** POST /stat, /contact, /contact-prospect: answered 201 once the row is committed. */
 export async function formRoutes(fastify: FastifyInstance): Promise<void> {
@@ -166,12 +106,8 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: StatBody, response: { 201: StatCreatedSchema, 400: ApiErrorSchema } } },
     async (request, reply) => {
       const { type, id } = request.body;
-      const row = await db.kysely
-        .insertInto('stats')
-        .values({ type, offer_ids: Array.isArray(id) ? [...new Set(id)] : [id] })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send({ id: row.id });
+      const statId = await insertStat(db, type, Array.isArray(id) ? [...new Set(id)] : [id]);
+      return reply.code(201).send({ id: statId });
     },
   );
 
@@ -180,18 +116,16 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: ContactBody, response: createdResponses } },
     async (request, reply) => {
       const body = request.body;
-      await assertExists(db, 'agencies', body.agency_id, 'agency_id');
+      if (body.agency_id !== undefined && !(await agencyExists(db, body.agency_id))) {
+        throw new HttpError(400, 'agency_id: no such agency', 'agency_id');
+      }
       let agencyId = body.agency_id ?? null;
       if (body.offer_id !== undefined) {
-        const offer = await db.kysely
-          .selectFrom('offers')
-          .select(['id', 'agency_id'])
-          .where('id', '=', body.offer_id)
-          .executeTakeFirst();
+        const offer = await selectOfferAgency(db, body.offer_id);
         if (!offer) throw new HttpError(400, 'offer_id: no such offer', 'offer_id');
         agencyId ??= offer.agency_id;
       }
-      const row = await storeOnce(db, 'contacts', {
+      const row = await storeContact(db, {
         idempotency_key: body.idempotency_key ?? null,
         offer_id: body.offer_id ?? null,
         agency_id: agencyId,
@@ -219,12 +153,13 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      await assertExists(db, 'lieux', body.lieu_id, 'lieu_id');
+      if (body.lieu_id !== undefined && !(await lieuExists(db, body.lieu_id))) {
+        throw new HttpError(400, 'lieu_id: no such place', 'lieu_id');
+      }
       const outbox = app.hasDecorator('mailOutbox') ? app.mailOutbox : undefined;
       const settings = await loadSettings(db);
-      const row = await storeOnce(
+      const row = await storeProspect(
         db,
-        'prospects',
         {
           idempotency_key: body.idempotency_key ?? null,
           lang: body.lang,

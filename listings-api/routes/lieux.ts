@@ -28,6 +28,7 @@ import {
 import { searchLieux } from '../lib/lieu-search';
 import { searchText, searchTextParam } from '../lib/text';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { selectExternalLinks } from '../repositories/lieux';
 
 const SEARCHABLE_TYPES = LIEU_TYPES.filter((type) => type !== 'Generic') as [
   LieuType,
@@ -196,13 +197,7 @@ export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
         // ancestors are stored root first.
         chain = [row.id, ...[...row.ancestors].reverse().filter((a) => a !== row.id)];
       }
-      const links = await db.kysely
-        .selectFrom('external_links')
-        .select(['lieu_id', 'label_fr', 'label_en', 'url', 'position'])
-        .where((eb) => eb.or([eb('lieu_id', 'is', null), eb('lieu_id', 'in', chain)]))
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      const links = await selectExternalLinks(db, chain);
       const owner = chain.find((placeId) => links.some((link) => link.lieu_id === placeId)) ?? null;
       return {
         lieu_id: owner,

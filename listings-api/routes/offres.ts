@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import * as v from 'valibot';
 import {
   ApiErrorSchema,
@@ -14,30 +13,24 @@ import {
   type OfferObsolete,
   type PriceStep,
 } from '../../shared/contract';
-import type { CondoRow, FeesRow, PhotoRow } from '../db/types';
 import { HttpError, notFound } from '../lib/errors';
 import { lieuWithAncestors } from '../lib/lieux';
 import { MAX_ZOOM, MIN_ZOOM, selectClusters } from '../lib/offer-clusters';
 import { isoDate, toPhoto } from '../lib/mappers';
 import {
   boundsSortedPrice,
-  countOffers,
   countSearch,
   offerFilterEntries,
   placeScope,
   resolveSearch,
-  searchConditions,
   searchKey,
   searchKeyParam,
   selectOfferPage,
   selectNeighbours,
-  selectOfferSummaries,
   sortEntry,
-  summaryColumns,
   toOfferSummary,
   withRangeChecks,
   type OfferFilters,
-  type SummaryRow,
 } from '../lib/offer-search';
 import { BboxParam } from '../../shared/bbox';
 import {
@@ -50,6 +43,11 @@ import {
   slugParam,
 } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
+import {
+  selectOfferDetailRow,
+  selectPremiumOffers,
+  type PriceChangeRow,
+} from '../repositories/offers';
 
 /** Results are served up to this rank: deeper pages cost a scan and serve no visitor. */
 export const MAX_RESULT_RANK = 10_000;
@@ -108,42 +106,6 @@ function pickFilters(query: OfferFilters): OfferFilters {
     if (value !== undefined) filters[key] = value;
   }
   return filters as OfferFilters;
-}
-
-interface DetailRow extends SummaryRow {
-  description: string;
-  atouts: string[];
-  price_without_fees: number | null;
-  fees: FeesRow | null;
-  condo: CondoRow | null;
-  dpe_class: string | null;
-  dpe_value: number | null;
-  ges_class: string | null;
-  ges_value: number | null;
-  photos: PhotoRow[];
-  video_url: string | null;
-  tour_url: string | null;
-  lat: number | null;
-  lng: number | null;
-  updated_at: Date | string;
-  agency_phone: string;
-  agency_email: string;
-  agency_address: string;
-  agency_cp: string;
-  agency_ville: string;
-  agency_website: string | null;
-  network_id: number | null;
-  network_slug: string | null;
-  network_name: string | null;
-  /** The offer's price changes, oldest first (null when none or when the price is hidden). */
-  price_changes: PriceChangeRow[] | null;
-}
-
-interface PriceChangeRow {
-  /** Milliseconds since the epoch. */
-  at: number;
-  old: number;
-  new: number;
 }
 
 /**
@@ -248,11 +210,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       const filters: OfferFilters = { nature, lieu };
       const ref = await app.reference.get();
       const search = resolveSearch(ref, filters);
-      const where = sql<boolean>`(${searchConditions(search)} AND o.premium)`;
-      const [total, items] = await Promise.all([
-        countOffers(db, where),
-        selectOfferSummaries(db, ref, where, { lang, sort: 'new', limit, offset: 0 }),
-      ]);
+      const { total, items } = await selectPremiumOffers(db, ref, search, { lang, limit });
       return { total, page: 1, limit, search_key: searchKey(filters), items };
     },
   );
@@ -287,27 +245,7 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
     key: { id: number } | { slug: string },
     lang: Lang,
   ): Promise<DetailAnswer> {
-    const t = (column: string) => sql.ref(`${column}_${lang}`);
-    // By id or slug, through a unique index whatever the value: prepared.
-    const rows = await db.prepared(sql<DetailRow>`
-      SELECT ${summaryColumns(lang)}, ${t('o.description')} AS description, o.atouts,
-        o.price_without_fees, o.fees, o.condo, o.dpe_class, o.dpe_value, o.ges_class, o.ges_value,
-        o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
-        a.phone AS agency_phone, a.email AS agency_email, a.address AS agency_address,
-        a.cp AS agency_cp, a.ville AS agency_ville, a.website AS agency_website,
-        n.id AS network_id, n.slug AS network_slug, n.name AS network_name,
-        -- A hidden price keeps its history secret. Read through offer_price_history_offer.
-        CASE WHEN NOT o.prix_cache THEN (
-          SELECT json_agg(json_build_object('at', extract(epoch FROM h.changed_at) * 1000,
-              'old', h.old_amount, 'new', h.new_amount) ORDER BY h.changed_at, h.id)
-          FROM offer_price_history h WHERE h.offer_id = o.id
-        ) END AS price_changes
-      FROM offers o
-      JOIN agencies a ON a.id = o.agency_id
-      LEFT JOIN networks n ON n.id = a.network_id
-      WHERE ${'id' in key ? sql`o.id = ${key.id}` : sql`o.slug = ${key.slug}`}
-    `);
-    const row = rows[0];
+    const row = await selectOfferDetailRow(db, key, lang);
     if (!row) return null;
     const ref = await app.reference.get();
     const summary = toOfferSummary(row, lang, ref);

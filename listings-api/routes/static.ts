@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { sql } from 'kysely';
 import { HealthSchema } from '../../shared/contract';
+import { pingDb } from '../db/connection';
 import type { ValibotTypeProvider } from '../lib/validation';
 
 /** GET /photos/* (the photo pool, cached for a year: file names never change) and GET /healthz. */
@@ -26,7 +26,7 @@ export async function staticRoutes(
   });
 
   app.get('/healthz', { schema: { response: { 200: HealthSchema } } }, async () => {
-    await sql`SELECT 1`.execute(app.db.kysely);
+    await pingDb(app.db);
     return { status: 'ok' as const, db: app.db.kind };
   });
 }

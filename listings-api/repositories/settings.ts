@@ -9,7 +9,7 @@ import {
   type Settings,
 } from '../../shared/contract';
 import type { Db } from '../db/connection';
-import { toLieuRef } from './mappers';
+import { selectLieuRefs } from './lieux';
 
 // Settings and the editorial (omr) configuration: one JSON value per key in `settings` and
 // `omr_config`. A missing key takes its default; a malformed stored value is a server fault.
@@ -58,15 +58,7 @@ export async function loadOmrConfig(db: Db): Promise<OmrConfig> {
   );
   const groups = stored['footer.promoteLieux'];
   const ids = [...new Set(groups.flatMap((group) => group.lieux))];
-  const places =
-    ids.length > 0
-      ? await db.kysely
-          .selectFrom('lieux')
-          .select(['id', 'slug', 'type', 'libelle_fr', 'libelle_en'])
-          .where('id', 'in', ids)
-          .execute()
-      : [];
-  const byId = new Map(places.map((row) => [row.id, toLieuRef(row)]));
+  const byId = await selectLieuRefs(db, ids);
   return {
     footer: {
       promoteLieux: groups.map((group) => ({
