@@ -4,8 +4,9 @@ import * as v from 'valibot';
 import type { MetricsServerConfig } from '../shared/metrics-server';
 import type { EdgePurgeTarget } from './edge/purgers';
 
-// The web process's environment, parsed once at boot. Every variable is documented here and in
-// the README's configuration table; the rest of the server only sees the typed `Config`.
+// The web process's environment, parsed once at boot by one valibot schema whose output is the
+// `Config` the rest of the server sees. Every variable is documented here and in the README's
+// configuration table.
 
 const DEV_COOKIE_SECRET = 'dev-only-cookie-secret-change-me-0123456789';
 
@@ -199,62 +200,100 @@ const EnvSchema = v.object({
   ),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema>;
+type Env = v.InferOutput<typeof EnvSchema>;
 
-export interface Config {
-  env: Env['NODE_ENV'];
-  isProduction: boolean;
-  /** 'vite' renders through Vite's dev server (hot reload); 'build' through dist/. */
-  renderer: 'vite' | 'build';
-  port: number;
-  host: string;
-  /** Undefined means embedded mode; main.ts fills it with the in-process API's address. */
-  listingsApiUrl: string | undefined;
-  reviewsApiUrl: string | undefined;
-  cookieSecret: string;
-  /** Why the cookie secret is not from the environment, when it is not (for a warning). */
-  cookieSecretNotice: string | undefined;
-  cacheTagHeader: string;
-  /** The edge purger of this process; undefined when off (no EDGE_PURGE_URL, or EDGE_PURGER=0). */
-  edgePurge: EdgePurgeConfig | undefined;
-  redisUrl: string | undefined;
-  /** Origin of canonical and hreflang URLs; never taken from the request's Host header. */
-  publicUrl: string;
-  upstreamTimeoutMs: number;
-  logLevel: Env['LOG_LEVEL'];
-  databaseUrl: string | undefined;
-  databasePoolSize: number | undefined;
-  pgliteDir: string;
-  photosDir: string;
-  embeddedApiPort: number;
-  seedOffers: number | undefined;
-  /** false: no proxy; a hop count; or the proxies' addresses and CIDRs. */
-  trustProxy: false | number | string[];
-  /** Longest time a whole request may take to arrive (ms). */
-  requestTimeoutMs: number;
-  /** Longest time the request headers may take to arrive (ms). */
-  headersTimeoutMs: number;
-  mapTileUrl: string;
-  /** Bytes of the in-process page cache; 0: off. */
-  pageCacheBytes: number;
-  /** Milliseconds between two purge polls of the page cache (GET /changes); 0: never. */
-  pageCacheChangesIntervalMs: number;
-  /** Delays (ms) after which the page cache purges the same tags again; empty: once only. */
-  pageCachePurgeRepeatMs: number[];
-  /** Web processes listening on `port` (1: the main process serves alone). */
-  webProcesses: number;
-  /** The Prometheus metrics server of this process; undefined without METRICS_PORT. */
-  metrics:
-    (MetricsServerConfig & { /** Label of this process's metrics. */ process: string }) | undefined;
-}
+/** Reports a value the schema alone cannot judge: `NAME: why`, read with the other issues. */
+type Refuse = (message: string) => void;
 
-export interface EdgePurgeConfig {
-  target: EdgePurgeTarget;
-  intervalMs: number;
-  /** Delay of the second purge of the same tags (0: none). */
-  repeatMs: number;
-  cursorFile: string;
-}
+/**
+ * The web process's configuration: the environment (each variable checked above) and the
+ * command line's --dev, read together into what the server uses. Its output is the `Config`.
+ */
+const ConfigSchema = v.pipe(
+  v.object({ env: EnvSchema, dev: v.boolean() }),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { env: e, dev } = dataset.value;
+    let refused = false;
+    const refuse: Refuse = (message) => {
+      refused = true;
+      addIssue({ message });
+    };
+    const isProduction = e.NODE_ENV === 'production';
+    let cookieSecret = e.COOKIE_SECRET;
+    let cookieSecretNotice: string | undefined;
+    if (!cookieSecret && isProduction) {
+      if (e.LISTINGS_API_URL) {
+        refuse('COOKIE_SECRET: required in production (with LISTINGS_API_URL)');
+      }
+      cookieSecret = randomBytes(32).toString('base64url');
+      cookieSecretNotice =
+        'COOKIE_SECRET is not set: signed cookies use a random secret until this process stops';
+    }
+    if (!e.PUBLIC_URL && isProduction && e.LISTINGS_API_URL) {
+      refuse(
+        'PUBLIC_URL: required in production (with LISTINGS_API_URL), ' +
+          'e.g. https://www.example.com: canonical and hreflang links are never taken from the Host header',
+      );
+    }
+    const renderer: 'vite' | 'build' = dev
+      ? 'vite'
+      : isProduction || e.SERVE_BUILD
+        ? 'build'
+        : 'vite';
+    const config = {
+      env: e.NODE_ENV,
+      isProduction,
+      /** 'vite' renders through Vite's dev server (hot reload); 'build' through dist/. */
+      renderer,
+      port: e.PORT,
+      host: e.HOST,
+      /** Undefined means embedded mode; main.ts fills it with the in-process API's address. */
+      listingsApiUrl: e.LISTINGS_API_URL?.replace(/\/+$/, ''),
+      reviewsApiUrl: e.REVIEWS_API_URL?.replace(/\/+$/, ''),
+      cookieSecret: cookieSecret ?? DEV_COOKIE_SECRET,
+      /** Why the cookie secret is not from the environment, when it is not (for a warning). */
+      cookieSecretNotice,
+      cacheTagHeader: e.CACHE_TAG_HEADER,
+      /** The edge purger of this process; undefined when off (no EDGE_PURGE_URL, or EDGE_PURGER=0). */
+      edgePurge: edgePurgeConfig(e, refuse),
+      redisUrl: e.REDIS_URL,
+      /** Origin of canonical and hreflang URLs; never taken from the request's Host header. */
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      /** Time limit of the listings API's calls of one request (a page's, all together), ms. */
+      upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+      logLevel: e.LOG_LEVEL,
+      databaseUrl: e.DATABASE_URL,
+      databasePoolSize: e.DATABASE_POOL_SIZE,
+      pgliteDir: e.PGLITE_DIR,
+      photosDir: e.PHOTOS_DIR,
+      embeddedApiPort: e.EMBEDDED_API_PORT,
+      seedOffers: e.SEED_OFFERS,
+      /** false: no proxy; a hop count; or the proxies' addresses and CIDRs. */
+      trustProxy: trustProxyConfig(e.TRUST_PROXY, refuse),
+      /** Longest time a whole request may take to arrive (ms). */
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      /** Longest time the request headers may take to arrive (ms). */
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      mapTileUrl: e.MAP_TILE_URL,
+      /** Bytes of the in-process page cache; 0: off. */
+      pageCacheBytes: e.PAGE_CACHE_BYTES,
+      /** Milliseconds between two purge polls of the page cache (GET /changes); 0: never. */
+      pageCacheChangesIntervalMs: e.PAGE_CACHE_CHANGES_INTERVAL_MS,
+      /** Delays (ms) after which the page cache purges the same tags again; empty: once only. */
+      pageCachePurgeRepeatMs: e.PAGE_CACHE_PURGE_REPEAT_MS,
+      /** Web processes listening on `port` (1: the main process serves alone). */
+      webProcesses: dev ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
+      /** The Prometheus metrics server of this process; undefined without METRICS_PORT. */
+      metrics: metricsConfig(e, refuse),
+    };
+    return refused ? NEVER : config;
+  }),
+);
+
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+/** The edge purger's settings (EDGE_PURGE_*). */
+export type EdgePurgeConfig = NonNullable<Config['edgePurge']>;
 
 /** The config buildApp needs: the listings API address is known by then. */
 export type AppConfig = Config & { listingsApiUrl: string };
@@ -271,70 +310,17 @@ export function loadConfig(
   const cleaned = Object.fromEntries(
     Object.keys(EnvSchema.entries).map((key) => [key, emptyToUndefined(env[key])]),
   );
-  const parsed = v.safeParse(EnvSchema, cleaned);
+  const parsed = v.safeParse(ConfigSchema, { env: cleaned, dev: options.dev ?? false });
   if (!parsed.success) {
-    const lines = parsed.issues.map(
-      (issue) =>
-        `${v.getDotPath(issue) ?? '?'}: ${issue.message} (got ${JSON.stringify(issue.input)})`,
+    const lines = parsed.issues.map((issue) =>
+      // A variable the schema refused: its name, why, and the value; the others say it all.
+      issue.kind === 'transformation'
+        ? issue.message
+        : `${v.getDotPath(issue)?.replace(/^env\./, '') ?? '?'}: ${issue.message} (got ${JSON.stringify(issue.input)})`,
     );
     throw new ConfigError(`invalid environment:\n  ${lines.join('\n  ')}`);
   }
-  const e = parsed.output;
-  const isProduction = e.NODE_ENV === 'production';
-  let cookieSecret = e.COOKIE_SECRET;
-  let cookieSecretNotice: string | undefined;
-  if (!cookieSecret && isProduction) {
-    if (e.LISTINGS_API_URL) {
-      throw new ConfigError(
-        'invalid environment:\n  COOKIE_SECRET: required in production (with LISTINGS_API_URL)',
-      );
-    }
-    cookieSecret = randomBytes(32).toString('base64url');
-    cookieSecretNotice =
-      'COOKIE_SECRET is not set: signed cookies use a random secret until this process stops';
-  }
-  const edgePurge = edgePurgeConfig(e);
-  const trustProxy = trustProxyConfig(e.TRUST_PROXY);
-  if (!e.PUBLIC_URL && isProduction && e.LISTINGS_API_URL) {
-    throw new ConfigError(
-      'invalid environment:\n  PUBLIC_URL: required in production (with LISTINGS_API_URL), ' +
-        'e.g. https://www.example.com: canonical and hreflang links are never taken from the Host header',
-    );
-  }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-
-  return {
-    env: e.NODE_ENV,
-    isProduction,
-    renderer: options.dev ? 'vite' : isProduction || e.SERVE_BUILD ? 'build' : 'vite',
-    port: e.PORT,
-    host: e.HOST,
-    listingsApiUrl: e.LISTINGS_API_URL?.replace(/\/+$/, ''),
-    reviewsApiUrl: e.REVIEWS_API_URL?.replace(/\/+$/, ''),
-    cookieSecret: cookieSecret ?? DEV_COOKIE_SECRET,
-    cookieSecretNotice,
-    cacheTagHeader: e.CACHE_TAG_HEADER,
-    edgePurge,
-    redisUrl: e.REDIS_URL,
-    publicUrl,
-    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    logLevel: e.LOG_LEVEL,
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    pgliteDir: e.PGLITE_DIR,
-    photosDir: e.PHOTOS_DIR,
-    embeddedApiPort: e.EMBEDDED_API_PORT,
-    seedOffers: e.SEED_OFFERS,
-    trustProxy,
-    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
-    mapTileUrl: e.MAP_TILE_URL,
-    pageCacheBytes: e.PAGE_CACHE_BYTES,
-    pageCacheChangesIntervalMs: e.PAGE_CACHE_CHANGES_INTERVAL_MS,
-    pageCachePurgeRepeatMs: e.PAGE_CACHE_PURGE_REPEAT_MS,
-    webProcesses: options.dev ? 1 : (e.WEB_PROCESSES ?? availableParallelism()),
-    metrics: metricsConfig(e),
-  };
+  return parsed.output;
 }
 
 const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
@@ -344,14 +330,15 @@ const IPV6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
  * TRUST_PROXY: `true` is refused, as it believes whatever X-Forwarded-For a visitor sends (per-IP
  * limits could be dodged); a hop count or the proxies' addresses say which entry is the visitor's.
  */
-function trustProxyConfig(raw: string): Config['trustProxy'] {
+function trustProxyConfig(raw: string, refuse: Refuse): false | number | string[] {
   const value = raw.trim();
-  const fail = (why: string): never => {
-    throw new ConfigError(
-      `invalid environment:\n  TRUST_PROXY: ${why} (got ${JSON.stringify(raw)}); ` +
+  const fail = (why: string) => {
+    refuse(
+      `TRUST_PROXY: ${why} (got ${JSON.stringify(raw)}); ` +
         'give false (no proxy in front), the number of proxies in front (1 behind one load ' +
         'balancer or cache) or their addresses/CIDRs separated by commas (e.g. 10.0.0.0/8)',
     );
+    return false as const;
   };
   if (value === 'false' || value === '0') return false;
   if (value === 'true') {
@@ -359,44 +346,50 @@ function trustProxyConfig(raw: string): Config['trustProxy'] {
   }
   if (/^\d+$/.test(value)) return Number(value);
   const list = value.split(',').map((part) => part.trim());
-  for (const entry of list) {
-    if (!IPV4.test(entry) && !IPV6.test(entry)) fail(`${JSON.stringify(entry)} is no address`);
-  }
+  const wrong = list.find((entry) => !IPV4.test(entry) && !IPV6.test(entry));
+  if (wrong !== undefined) return fail(`${JSON.stringify(wrong)} is no address`);
   return list;
 }
 
 /** The metrics server: web process n of a cluster on METRICS_PORT + n, labelled with n. */
-function metricsConfig(e: Env): Config['metrics'] {
+function metricsConfig(
+  e: Env,
+  refuse: Refuse,
+): (MetricsServerConfig & { /** Label of this process's metrics. */ process: string }) | undefined {
   if (e.METRICS_PORT === undefined) return undefined;
   const slot = e.WEB_PROCESS_SLOT ?? 0;
   const port = e.METRICS_PORT === 0 ? 0 : e.METRICS_PORT + slot;
-  if (port > 65535) {
-    throw new ConfigError(
-      `invalid environment:\n  METRICS_PORT: ${port} (with the slot) is no port`,
-    );
-  }
+  if (port > 65535) refuse(`METRICS_PORT: ${port} (with the slot) is no port`);
   return { port, host: e.METRICS_HOST, token: e.METRICS_TOKEN, process: String(slot) };
 }
 
-function edgePurgeConfig(e: Env): EdgePurgeConfig | undefined {
+function edgePurgeConfig(
+  e: Env,
+  refuse: Refuse,
+):
+  | {
+      target: EdgePurgeTarget;
+      intervalMs: number;
+      /** Delay of the second purge of the same tags (0: none). */
+      repeatMs: number;
+      cursorFile: string;
+    }
+  | undefined {
   const urls = e.EDGE_PURGE_URL;
   if (!urls || !e.EDGE_PURGER) return undefined;
-  const fail = (message: string) => {
-    throw new ConfigError(`invalid environment:\n  ${message}`);
-  };
   const base = (urls[0] ?? '').replace(/\/+$/, '');
   let target: EdgePurgeTarget;
   if (e.EDGE_PURGE_BACKEND === 'varnish') {
     target = { kind: 'varnish', urls };
   } else {
-    if (urls.length > 1) fail(`EDGE_PURGE_URL: ${e.EDGE_PURGE_BACKEND} takes one API URL`);
-    if (!e.EDGE_PURGE_TOKEN) fail(`EDGE_PURGE_TOKEN: required with ${e.EDGE_PURGE_BACKEND}`);
+    if (urls.length > 1) refuse(`EDGE_PURGE_URL: ${e.EDGE_PURGE_BACKEND} takes one API URL`);
+    if (!e.EDGE_PURGE_TOKEN) refuse(`EDGE_PURGE_TOKEN: required with ${e.EDGE_PURGE_BACKEND}`);
     const token = e.EDGE_PURGE_TOKEN ?? '';
     if (e.EDGE_PURGE_BACKEND === 'cloudflare') {
-      if (!e.CLOUDFLARE_ZONE_ID) fail('CLOUDFLARE_ZONE_ID: required with cloudflare');
+      if (!e.CLOUDFLARE_ZONE_ID) refuse('CLOUDFLARE_ZONE_ID: required with cloudflare');
       target = { kind: 'cloudflare', apiUrl: base, zoneId: e.CLOUDFLARE_ZONE_ID ?? '', token };
     } else {
-      if (!e.FASTLY_SERVICE_ID) fail('FASTLY_SERVICE_ID: required with fastly');
+      if (!e.FASTLY_SERVICE_ID) refuse('FASTLY_SERVICE_ID: required with fastly');
       target = { kind: 'fastly', apiUrl: base, serviceId: e.FASTLY_SERVICE_ID ?? '', token };
     }
   }

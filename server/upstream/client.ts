@@ -166,6 +166,8 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     deadline: AbortSignal,
     callerSignal: AbortSignal | undefined,
     requestId: string | undefined,
+    /** The answer had begun (status and headers came): a connection lost now cut it short. */
+    answered = false,
   ): Error {
     // The visitor left: not an upstream fault, let the abort travel.
     if (callerSignal?.aborted)
@@ -182,6 +184,17 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       upstream = new UpstreamError('timeout', path, `listings API timed out on ${path}`, {
         cause: error,
       });
+    } else if (answered) {
+      // The service was there and answered, but its answer is unusable: a bad gateway (502),
+      // not a service that is down (503).
+      upstream = new UpstreamError(
+        'bad-response',
+        path,
+        `listings API answer of ${path} was cut off`,
+        {
+          cause: error,
+        },
+      );
     } else if (code && UNAVAILABLE_CODES.has(code)) {
       upstream = new UpstreamError('unavailable', path, `listings API unavailable (${code})`, {
         cause: error,
@@ -207,7 +220,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     try {
       text = await response.body.text();
     } catch (error) {
-      throw classify(error, path, deadline, call.signal, call.requestId);
+      throw classify(error, path, deadline, call.signal, call.requestId, true);
     }
     try {
       return JSON.parse(text) as unknown;

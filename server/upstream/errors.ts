@@ -1,11 +1,11 @@
 // Typed failures of the listings API, each with the status the BFF answers for it.
 
 export type UpstreamErrorKind =
-  /** Refused, reset or unreachable: the service is down (503). */
+  /** Refused, reset or unreachable before any answer: the service is down (503). */
   | 'unavailable'
   /** No answer in time (504). */
   | 'timeout'
-  /** An answer that is not what the contract says: garbage, or a 5xx (502). */
+  /** An answer that is not what the contract says: garbage, a 5xx, or cut off mid-body (502). */
   | 'bad-response'
   /** A 4xx the API meant (404 unknown slug, 410 obsolete offer, 400 bad parameter). */
   | 'http';

@@ -10,20 +10,53 @@ describe('MemoryCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps an answer for its lifetime, then loads again', async () => {
+  it('keeps an answer for its lifetime, then serves it while one call refreshes it', async () => {
     vi.useFakeTimers();
     try {
       const cache = new MemoryCache();
       let n = 0;
-      const load = async () => ++n;
+      const load = vi.fn(async () => ++n);
       expect(await cache.get('k', 1000, load)).toBe(1);
       vi.advanceTimersByTime(999);
       expect(await cache.get('k', 1000, load)).toBe(1);
+      expect(load).toHaveBeenCalledTimes(1);
       vi.advanceTimersByTime(2);
+      // Expired: the old answer at once, and one refresh for every caller.
+      expect(await Promise.all([cache.get('k', 1000, load), cache.get('k', 1000, load)])).toEqual([
+        1, 1,
+      ]);
+      expect(load).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(0);
       expect(await cache.get('k', 1000, load)).toBe(2);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('does not wait for a refresh that hangs', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new MemoryCache();
+      expect(await cache.get('k', 1000, async () => 'old')).toBe('old');
+      vi.advanceTimersByTime(1001);
+      const never = vi.fn(() => new Promise<string>(() => {}));
+      expect(await cache.get('k', 1000, never)).toBe('old');
+      expect(await cache.get('k', 1000, never)).toBe('old');
+      expect(never).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps no answer of a call that a purge overtook', async () => {
+    const cache = new MemoryCache();
+    let release!: (value: string) => void;
+    const first = cache.get('k', 60_000, () => new Promise<string>((r) => (release = r)));
+    cache.tag('k', ['offre-1']);
+    cache.purgeTags(['offre-1']);
+    release('before the change');
+    expect(await first).toBe('before the change');
+    expect(await cache.get('k', 60_000, async () => 'after the change')).toBe('after the change');
   });
 
   it('drops the entries tagged with a purged tag, and those only', async () => {
@@ -41,13 +74,21 @@ describe('MemoryCache', () => {
     expect(await cache.get('offer 8', 60_000, load)).toBe(4);
   });
 
-  it('serves the stale answer when a refresh fails', async () => {
+  it('keeps the old answer when a refresh fails, and tries again a little later', async () => {
     vi.useFakeTimers();
     try {
       const cache = new MemoryCache();
       expect(await cache.get('k', 1000, async () => 'old')).toBe('old');
       vi.advanceTimersByTime(1001);
-      expect(await cache.get('k', 1000, async () => Promise.reject(new Error('down')))).toBe('old');
+      const down = vi.fn(async (): Promise<string> => Promise.reject(new Error('down')));
+      expect(await cache.get('k', 1000, down)).toBe('old');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get('k', 1000, down)).toBe('old');
+      expect(down).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1001);
+      expect(await cache.get('k', 1000, async () => 'new')).toBe('old');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get('k', 1000, async () => 'newer')).toBe('new');
     } finally {
       vi.useRealTimers();
     }

@@ -1,12 +1,17 @@
-// A small in-process cache of upstream answers (config, omr-data, footer links): one pending
-// call shared by concurrent requests, a fixed lifetime, and the stale value kept when a refresh
-// fails so a short upstream hiccup does not take every page down.
+// A small in-process cache of upstream answers (config, omr-data, footer links...): one pending
+// call shared by concurrent requests, and a fixed lifetime after which the answer is still served
+// while one call refreshes it in the background (stale-while-revalidate). Only a key with no
+// answer yet makes its callers wait. A refresh that fails keeps the old answer (tried again a
+// little later), so a hanging or failing listings API does not take every page down with it.
 
 interface Entry<T> {
   value?: T;
   expires: number;
   pending?: Promise<T>;
 }
+
+/** How long an answer kept after a failed refresh waits before the next try (ms, at most). */
+const RETRY_AFTER_FAILURE_MS = 5_000;
 
 export class MemoryCache {
   private readonly entries = new Map<string, Entry<unknown>>();
@@ -36,21 +41,47 @@ export class MemoryCache {
     return dropped;
   }
 
+  /**
+   * The answer kept under `key`: at once when there is one, fresh or not (an expired one starts a
+   * refresh nobody waits for); else the result of `load`, shared by every caller until it ends.
+   */
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>, now = Date.now()): Promise<T> {
     const entry = this.entries.get(key) as Entry<T> | undefined;
-    if (entry && 'value' in entry && entry.expires > now) return entry.value as T;
+    if (entry && 'value' in entry) {
+      if (entry.expires <= now && !entry.pending) {
+        // Nobody waits for this one: its failure only means the old answer stays a while.
+        this.load(key, ttlMs, load, entry).catch(() => {});
+      }
+      return entry.value as T;
+    }
     if (entry?.pending) return entry.pending;
-    const pending = load().then(
+    return this.load(key, ttlMs, load, entry);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.keysByTag.clear();
+  }
+
+  private load<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T>,
+    entry: Entry<T> | undefined,
+  ): Promise<T> {
+    const pending: Promise<T> = new Promise<T>((resolve) => resolve(load())).then(
       (value) => {
-        this.set(key, { value, expires: Date.now() + ttlMs });
+        // A purge while the call ran dropped the entry: its answer may predate the change.
+        if (this.holds(key, pending)) this.set(key, { value, expires: Date.now() + ttlMs });
         return value;
       },
       (error: unknown) => {
-        const stale = this.entries.get(key) as Entry<T> | undefined;
-        if (stale && 'value' in stale) {
-          // Serve the stale answer a little longer rather than fail every page.
-          this.set(key, { value: stale.value as T, expires: Date.now() + Math.min(ttlMs, 5_000) });
-          return stale.value as T;
+        const current = this.entries.get(key) as Entry<T> | undefined;
+        if (current?.pending !== pending) throw error;
+        if ('value' in current) {
+          const retryIn = Math.min(ttlMs, RETRY_AFTER_FAILURE_MS);
+          this.set(key, { value: current.value as T, expires: Date.now() + retryIn });
+          return current.value as T;
         }
         this.entries.delete(key);
         throw error;
@@ -60,9 +91,8 @@ export class MemoryCache {
     return pending;
   }
 
-  clear(): void {
-    this.entries.clear();
-    this.keysByTag.clear();
+  private holds(key: string, pending: Promise<unknown>): boolean {
+    return this.entries.get(key)?.pending === pending;
   }
 
   private set(key: string, entry: Entry<unknown>): void {

@@ -61,6 +61,16 @@ describe('listings API faults', () => {
         })).url,
       status: 502,
     },
+    {
+      name: 'cutting its answer off mid-body',
+      start: async () =>
+        (fake = await startFake((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
+          res.write('{"natures":[');
+          setTimeout(() => res.destroy(), 20);
+        })).url,
+      status: 502,
+    },
   ];
 
   it.each(cases)(
