@@ -78,7 +78,9 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
   }
   const [items, setItems] = useState<LieuSuggestion[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted option, by place id: it stays highlighted when a later answer (the text
+  // typed before the last key) still lists it.
+  const [activeId, setActiveId] = useState<number | null>(null);
   // What the status region says: suggestions found, none, or the place just chosen.
   const [status, setStatus] = useState<
     { kind: 'none' | 'results' | 'empty' } | { kind: 'picked'; label: string }
@@ -97,7 +99,6 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
           ).items,
         onResult: (_q, found) => {
           setItems(found);
-          setActive(-1);
           setOpen(found.length > 0);
           setStatus({ kind: found.length > 0 ? 'results' : 'empty' });
         },
@@ -122,27 +123,28 @@ export function PlaceCombobox(props: PlaceComboboxProps) {
     setText(item.libelle);
     setOpen(false);
     setItems([]);
-    setActive(-1);
+    setActiveId(null);
     setStatus({ kind: 'picked', label: item.libelle });
     onPick?.(item);
   };
 
+  const active = activeId === null ? -1 : items.findIndex((item) => item.id === activeId);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' && items.length > 0) {
       event.preventDefault();
       setOpen(true);
-      setActive((a) => (a + 1) % items.length);
+      setActiveId(items[(active + 1) % items.length]!.id);
     } else if (event.key === 'ArrowUp' && items.length > 0) {
       event.preventDefault();
       setOpen(true);
-      setActive((a) => (a <= 0 ? items.length - 1 : a - 1));
+      setActiveId(items[active <= 0 ? items.length - 1 : active - 1]!.id);
     } else if (event.key === 'Enter' && open && active >= 0 && items[active]) {
       event.preventDefault();
       choose(items[active]);
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
-      setActive(-1);
+      setActiveId(null);
     }
   };
 
