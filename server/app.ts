@@ -23,7 +23,8 @@ import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
 import { httpRequestDuration, webRegistry } from './metrics';
 import upstream from './plugins/upstream';
 import { mapConfigOf } from './api/offer-map';
-import { apiRoutes, errorBody } from './api/routes';
+import { apiRoutes } from './api/routes';
+import { registerErrorHandler, tooManyRequests } from './http-errors';
 import alertsApi from './api/alerts';
 import { alertLinkRoutes } from './routes/alert-links';
 import { mediaRoutes } from './routes/media';
@@ -221,19 +222,9 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
 
-  app.setErrorHandler(
-    (error: { statusCode?: number; message?: string; code?: string }, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      const message = status >= 500 ? 'internal error' : (error.message ?? 'bad request');
-      return reply.code(status).send(errorBody(status, message));
-    },
-  );
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send(errorBody(404, `no route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  // One error handler: routes throw typed HTTP errors (server/http-errors.ts), answered as JSON in
+  // the visitor's language; anything else is a 500 whose details stay in the log.
+  registerErrorHandler(app);
 
   // Prometheus metrics: every answer timed by route and status; served on METRICS_PORT only.
   webRegistry.setDefaultLabels({ web_process: config.metrics?.process ?? '0' });
@@ -275,9 +266,7 @@ export async function buildApp(
       : cluster.isWorker
         ? { store: ClusterRateLimitStore, skipOnError: true }
         : {}),
-    errorResponseBuilder: (_request, context) => ({
-      ...errorBody(429, `too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`),
-    }),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
   });
   await app.register(upstream, {
     baseUrl: config.listingsApiUrl,
@@ -300,7 +289,7 @@ export async function buildApp(
   });
   await app.register((await import('./routes/search')).searchRoutes);
   // Forms posted to pages without JavaScript; the contact form and its spam guard; the offer map.
-  await app.register((await import('./ssr/page-forms')).default);
+  await app.register((await import('./ssr/page-actions')).default);
   await app.register((await import('./api/contact')).default);
   await app.register((await import('./api/prospect')).default);
   await app.register((await import('./api/offer-map')).offerMapRoutes, {

@@ -7,6 +7,7 @@ import {
   toDigestDrop,
   toDigestOffer,
 } from '../../mails/index';
+import { alertLinkPath } from '../../shared/bff-paths';
 import type { Config, Lang } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
@@ -144,8 +145,8 @@ export function alertMailLinks(
 ) {
   const confirmToken = signMailToken(secret, 'confirm', alertId);
   const unsubscribeToken = signMailToken(secret, 'unsubscribe', alertId);
-  const confirmUrl = `${publicUrl}/alerts/confirm?token=${confirmToken}&lang=${lang}`;
-  const unsubscribeUrl = `${publicUrl}/alerts/unsubscribe?token=${unsubscribeToken}&lang=${lang}`;
+  const confirmUrl = `${publicUrl}${alertLinkPath('confirm', confirmToken, lang)}`;
+  const unsubscribeUrl = `${publicUrl}${alertLinkPath('unsubscribe', unsubscribeToken, lang)}`;
   const mailto = `mailto:${unsubscribeMailbox}?subject=${encodeURIComponent(`unsubscribe ${unsubscribeToken}`)}`;
   return {
     confirmUrl,

@@ -10,11 +10,14 @@ import {
 import { queueProspectMail } from '../alerts/prospect-mail';
 import { HttpError } from '../lib/errors';
 import {
+  MESSAGE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PROSPECT_FIELD_MAX_LENGTH,
+} from '../../shared/validation';
+import {
   BodyIdSchema,
   EmailSchema,
   IdempotencyKeySchema,
-  MESSAGE_MAX,
-  NAME_MAX,
   PhoneSchema,
   requiredText,
 } from '../lib/forms';
@@ -50,10 +53,10 @@ const ContactBody = v.pipe(
   v.object({
     offer_id: v.optional(BodyIdSchema),
     agency_id: v.optional(BodyIdSchema),
-    name: requiredText(NAME_MAX),
+    name: requiredText(NAME_MAX_LENGTH),
     phone: PhoneSchema,
     email: EmailSchema,
-    message: requiredText(MESSAGE_MAX),
+    message: requiredText(MESSAGE_MAX_LENGTH),
     /** Opt-in to recommendations. */
     reco: v.optional(v.boolean('must be true or false'), false),
     lang: v.optional(LangSchema, 'fr'),
@@ -70,9 +73,9 @@ const ContactBody = v.pipe(
 );
 
 const ProspectBody = v.object({
-  lastname: requiredText(NAME_MAX),
-  firstname: requiredText(NAME_MAX),
-  company: requiredText(NAME_MAX),
+  lastname: requiredText(PROSPECT_FIELD_MAX_LENGTH),
+  firstname: requiredText(PROSPECT_FIELD_MAX_LENGTH),
+  company: requiredText(PROSPECT_FIELD_MAX_LENGTH),
   /** The city picked in the place autocomplete, when there is one. */
   lieu_id: v.optional(BodyIdSchema),
   city: requiredText(120),
@@ -83,7 +86,7 @@ const ProspectBody = v.object({
       v.string('must be a string'),
       noControlChars,
       v.trim(),
-      v.maxLength(MESSAGE_MAX, `must have at most ${MESSAGE_MAX} characters`),
+      v.maxLength(MESSAGE_MAX_LENGTH, `must have at most ${MESSAGE_MAX_LENGTH} characters`),
     ),
     '',
   ),

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { LANGUAGE_SWITCH_ROUTE } from '../../shared/bff-paths';
 import { LANGS, LangSchema, type Lang } from '../../shared/contract';
 import { resolvePath, switchLanguage } from '../../shared/routes';
-import { errorBody } from '../api/routes';
+import { badRequest } from '../http-errors';
 
 // The language choice (spec sections 4 and 9): `/` goes to /fr/ or /en/ by the i18n_redirected
 // cookie, then Accept-Language, then French. /lang/{lang}?to=PATH stores the choice in that
@@ -78,14 +78,12 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
   app.get(LANGUAGE_SWITCH_ROUTE, async (request, reply) => {
     const params = v.safeParse(v.object({ lang: LangSchema }), request.params);
     if (!params.success) {
-      return reply
-        .code(400)
-        .send(errorBody(400, `lang: must be one of ${LANGS.join(', ')}`, 'lang'));
+      throw badRequest(`lang: must be one of ${LANGS.join(', ')}`, 'lang');
     }
     const query = v.safeParse(LangSwitchQuery, request.query ?? {});
     if (!query.success) {
       const issue = query.issues[0];
-      return reply.code(400).send(errorBody(400, `to: ${issue?.message ?? 'is invalid'}`, 'to'));
+      throw badRequest(`to: ${issue?.message ?? 'is invalid'}`, 'to');
     }
     const lang = params.output.lang;
     const to = query.output.to ?? `/${lang}/`;

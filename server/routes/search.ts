@@ -9,7 +9,7 @@ import {
   searchFormTarget,
   withUnknownPlace,
 } from '../../shared/search-form';
-import { errorBody } from '../api/routes';
+import { badRequest } from '../http-errors';
 
 // GET /{lang}/search/: where the search form goes without JavaScript. It reads the form's fields
 // (the result-list query names, nature, and the place as chosen slug or typed text), resolves a
@@ -27,20 +27,12 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     const lang = params.output.lang;
     const raw = request.url.split('?')[1] ?? '';
     if (raw.length > 4000) {
-      return reply.code(400).send(errorBody(400, 'query: is too long', 'query'));
+      throw badRequest('query: is too long', 'query');
     }
     const form = new URLSearchParams(raw);
     const api = app.portalApi(request);
-    let config;
-    try {
-      config = await api.get('config', {});
-    } catch (error) {
-      if (!isPortalApiError(error)) throw error;
-      return reply
-        .code(error.status)
-        .header('cache-control', 'no-store')
-        .send(errorBody(error.status, 'the listings service is unavailable'));
-    }
+    // Without the config, the listings API's failure answers (error handler).
+    const config = await api.get('config', {});
     const criteria = criteriaFromForm(form, config);
     const place = placeFromForm(form);
     let slug: string | null = null;

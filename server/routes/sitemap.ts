@@ -12,10 +12,7 @@ import {
 import { BFF_PATHS, searchFormPath } from '../../shared/bff-paths';
 import { indexConfig, rubriqueAppliesTo } from '../../shared/config-index';
 import { SEARCH_QUERY_KEYS } from '../../shared/criteria';
-import { isPortalApiError } from '../../shared/portal-api';
 import { ROUTE_BY_SCREEN, href, type ScreenId, type ScreenParams } from '../../shared/routes';
-import { isUpstreamError } from '../upstream/errors';
-import { errorBody } from '../api/routes';
 
 // Crawlability: /sitemap.xml is a sitemap index of child sitemaps (static pages, nature hubs,
 // result lists that have offers, offers, agencies, networks), every URL in both languages with
@@ -207,15 +204,6 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRouteO
       .send(xml);
   }
 
-  function sendFailure(reply: FastifyReply, error: unknown) {
-    const status = isPortalApiError(error) || isUpstreamError(error) ? error.status : null;
-    if (status === null) throw error;
-    return reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .send(errorBody(status, 'the listings service failed'));
-  }
-
   app.get(BFF_PATHS.robots, async (request, reply) =>
     reply
       .header('cache-control', 'public, max-age=3600')
@@ -223,22 +211,19 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRouteO
       .send(robotsTxt(originOf(request))),
   );
 
+  // A failure of the listings API answers its own status, as JSON (server/http-errors.ts).
   app.get(BFF_PATHS.sitemap, async (request, reply) => {
     const origin = originOf(request);
-    try {
-      const xml = await cached(`index ${origin}`, async () => {
-        const c = await counts();
-        const files = ['/sitemaps/pages.xml'];
-        for (const kind of KINDS) {
-          const pages = Math.ceil(c[COUNT_OF[kind]] / ROWS_PER_FILE);
-          for (let n = 1; n <= pages; n++) files.push(`/sitemaps/${kind}-${n}.xml`);
-        }
-        return sitemapIndexXml(origin, files);
-      });
-      return sendXml(reply, xml);
-    } catch (error) {
-      return sendFailure(reply, error);
-    }
+    const xml = await cached(`index ${origin}`, async () => {
+      const c = await counts();
+      const files = ['/sitemaps/pages.xml'];
+      for (const kind of KINDS) {
+        const pages = Math.ceil(c[COUNT_OF[kind]] / ROWS_PER_FILE);
+        for (let n = 1; n <= pages; n++) files.push(`/sitemaps/${kind}-${n}.xml`);
+      }
+      return sitemapIndexXml(origin, files);
+    });
+    return sendXml(reply, xml);
   });
 
   app.get('/sitemaps/:file', async (request, reply) => {
@@ -246,27 +231,23 @@ export async function sitemapRoutes(app: FastifyInstance, options: SitemapRouteO
     const origin = originOf(request);
     const match = /^(hubs|lists|offers|agencies|networks)-([1-9]\d{0,4})\.xml$/.exec(file);
     if (file !== 'pages.xml' && !match) return reply.callNotFound();
-    try {
-      const cfg = await config(request);
-      if (file === 'pages.xml') {
-        const xml = await cached(`pages ${origin}`, async () =>
-          urlSetXml(
-            origin,
-            STATIC_PAGES.map((screen) => ({ paths: pathsOf(screen, {} as never, cfg) })),
-          ),
-        );
-        return sendXml(reply, xml);
-      }
-      const kind = match![1] as Kind;
-      const n = Number(match![2]);
-      const c = await counts();
-      if (n > Math.ceil(c[COUNT_OF[kind]] / ROWS_PER_FILE)) return reply.callNotFound();
-      return sendXml(
-        reply,
-        await cached(`${kind}-${n} ${origin}`, () => childXml(kind, n, origin, cfg)),
+    const cfg = await config(request);
+    if (file === 'pages.xml') {
+      const xml = await cached(`pages ${origin}`, async () =>
+        urlSetXml(
+          origin,
+          STATIC_PAGES.map((screen) => ({ paths: pathsOf(screen, {} as never, cfg) })),
+        ),
       );
-    } catch (error) {
-      return sendFailure(reply, error);
+      return sendXml(reply, xml);
     }
+    const kind = match![1] as Kind;
+    const n = Number(match![2]);
+    const c = await counts();
+    if (n > Math.ceil(c[COUNT_OF[kind]] / ROWS_PER_FILE)) return reply.callNotFound();
+    return sendXml(
+      reply,
+      await cached(`${kind}-${n} ${origin}`, () => childXml(kind, n, origin, cfg)),
+    );
   });
 }

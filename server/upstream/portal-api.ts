@@ -8,20 +8,27 @@ import type {
   SendName,
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
+import type { Query, UpstreamClient } from './client';
 import {
-  getEndpoints,
-  sendEndpoints,
+  upstreamGets,
   upstreamRequest,
-  type GetEndpoint,
-  type SendEndpoint,
-} from '../api/endpoints';
-import type { UpstreamClient } from './client';
-import { isUpstreamError } from './errors';
+  upstreamSends,
+  type UpstreamGet,
+  type UpstreamGetName,
+  type UpstreamSend,
+} from './endpoints';
+import { UpstreamError, isUpstreamError } from './errors';
 import type { MemoryCache } from './memory-cache';
 
 // The server side of PortalApi: loaders rendered on the server call the listings API directly
-// (no HTTP hop to ourselves). One instance per page request: it carries the request id and the
-// abort signal, and collects the cache tags of every entity it returned.
+// (no HTTP hop to ourselves). One instance per page request: it carries the request id, the abort
+// signal and the page's deadline, and collects the cache tags of every entity it returned.
+//
+// One deadline for all the calls of a request: a page whose listings API hangs waits
+// UPSTREAM_TIMEOUT_MS at most, however many calls its loaders make one after the other (the
+// time its own code takes between them does not count). A kept answer (config...) past its
+// lifetime is served as it is while it refreshes in the background (memory-cache.ts); only a
+// first call waits for the listings API, within the deadline.
 
 export interface ServerPortalApiOptions {
   upstream: UpstreamClient;
@@ -30,10 +37,21 @@ export interface ServerPortalApiOptions {
   cache: MemoryCache;
   requestId?: string;
   signal?: AbortSignal;
+  /**
+   * How long the calls of this request may keep it waiting for the listings API, all together
+   * (ms): the time while at least one of them is under way counts, rendering does not.
+   */
+  waitBudgetMs: number;
   /** Receives the cache tags of each answer. */
   tags?: Set<string>;
   /** The maps' tiles of the BFF's settings (MAP_TILE_URL), the mapConfig answer; none: no map. */
   mapConfig?: MapConfig;
+  /** Sends a write through its duties (server/plugins/upstream.ts); `send` is the plain call. */
+  write?<N extends SendName>(
+    name: N,
+    body: PortalSendEndpoints[N]['body'],
+    send: (body: PortalSendEndpoints[N]['body']) => Promise<PortalSendEndpoints[N]['answer']>,
+  ): Promise<PortalSendEndpoints[N]['answer']>;
 }
 
 const NO_MAP: MapConfig = { tileUrl: null, attribution: '' };
@@ -44,31 +62,109 @@ function toPortalError(error: unknown): unknown {
   return new PortalApiError(error.status, error.message, body);
 }
 
+function timedOut(path: string): UpstreamError {
+  return new UpstreamError('timeout', path, `listings API timed out on ${path}`);
+}
+
+/**
+ * The deadline of a request's calls, as time spent waiting: `run` gets the time left (ms) and
+ * the wait counts while it runs; with none left, the call fails at once as a timeout.
+ */
+function waitBudget(budgetMs: number) {
+  let spent = 0;
+  let running = 0;
+  let since = 0;
+  return async function within<T>(path: string, run: (leftMs: number) => Promise<T>): Promise<T> {
+    const now = performance.now();
+    const left = Math.floor(budgetMs - spent - (running > 0 ? now - since : 0));
+    if (left <= 0) throw timedOut(path);
+    if (running++ === 0) since = now;
+    try {
+      return await run(left);
+    } finally {
+      if (--running === 0) spent += performance.now() - since;
+    }
+  };
+}
+
+/**
+ * Waits for a shared call (which goes on for the other requests) until this request's deadline
+ * or until the visitor leaves.
+ */
+function waitWithin<T>(
+  shared: Promise<T>,
+  path: string,
+  leftMs: number,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(timedOut(path));
+    }, leftMs);
+    const stop = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      stop();
+      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    // Settles this wait only: the shared call goes on (its failure is the cache's to keep).
+    shared.then(
+      (value) => {
+        stop();
+        resolve(value);
+      },
+      (error: unknown) => {
+        stop();
+        reject(error);
+      },
+    );
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export function createServerPortalApi(options: ServerPortalApiOptions): PortalApi {
   const { upstream, cache } = options;
+  const within = waitBudget(options.waitBudgetMs);
 
-  async function fetchGet<N extends GetName>(
+  async function fetchGet<N extends UpstreamGetName>(
     name: N,
     query: PortalGetEndpoints[N]['query'],
     signal: AbortSignal | undefined,
   ): Promise<PortalGetEndpoints[N]['answer']> {
-    const def = getEndpoints[name as Exclude<GetName, OwnGetName>] as unknown as GetEndpoint<N>;
+    const def = upstreamGets[name as Exclude<GetName, OwnGetName>] as unknown as UpstreamGet<N>;
     const path = typeof def.upstream === 'function' ? def.upstream(query) : def.upstream;
     const split = upstreamRequest(
       def.upstreamQuery ? def.upstreamQuery(query) : (query as Record<string, never>),
       def.upstreamHeaders,
     );
     const client = def.service === 'reviews' ? (options.reviews ?? upstream) : upstream;
-    const load = () =>
+    const call = (callOptions: { signal?: AbortSignal; timeoutMs?: number }) =>
       client.get(path, def.answer, {
         query: split.query,
         headers: split.headers,
         requestId: options.requestId,
-        // A shared cached call must not die with the first visitor who left.
-        signal: def.cacheTtlMs ? undefined : signal,
+        ...callOptions,
       }) as Promise<PortalGetEndpoints[N]['answer']>;
+    let answer: PortalGetEndpoints[N]['answer'];
     const key = `${name} ${JSON.stringify(query)}`;
-    const answer = def.cacheTtlMs ? await cache.get(key, def.cacheTtlMs, load) : await load();
+    if (def.cacheTtlMs) {
+      // A shared call must not die with the first visitor who left, nor with one request's
+      // deadline: it has the whole time limit of a call, the request waits within its own.
+      answer = await within(path, (leftMs) =>
+        waitWithin(
+          cache.get(key, def.cacheTtlMs!, () => call({})),
+          path,
+          leftMs,
+          signal,
+        ),
+      );
+    } else {
+      answer = await within(path, (leftMs) => call({ signal, timeoutMs: leftMs }));
+    }
     if (def.tags) {
       const tags = def.tags(answer, query);
       if (options.tags) for (const tag of tags) options.tags.add(tag);
@@ -85,7 +181,14 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
         return (options.mapConfig ?? NO_MAP) as PortalGetEndpoints[typeof name]['answer'];
       }
       try {
-        return await fetchGet(name, query, callOptions?.signal ?? options.signal);
+        if (!(name in upstreamGets)) {
+          throw new PortalApiError(404, `${name} is no endpoint of the listings API`);
+        }
+        return await fetchGet(
+          name as UpstreamGetName,
+          query as never,
+          callOptions?.signal ?? options.signal,
+        );
       } catch (error) {
         throw toPortalError(error);
       }
@@ -95,16 +198,28 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
       body: PortalSendEndpoints[N]['body'],
       callOptions?: { signal?: AbortSignal },
     ): Promise<PortalSendEndpoints[N]['answer']> {
-      const def = sendEndpoints[name] as SendEndpoint<N>;
-      try {
-        return await upstream.send(def.method, def.upstream, def.answer, {
-          body,
-          requestId: options.requestId,
-          signal: callOptions?.signal ?? options.signal,
-        });
-      } catch (error) {
-        throw toPortalError(error);
-      }
+      const def = upstreamSends[name] as UpstreamSend<N>;
+      const send = async (
+        sent: PortalSendEndpoints[N]['body'],
+      ): Promise<PortalSendEndpoints[N]['answer']> => {
+        try {
+          // Secrets (an alert's token) go as headers, never in a URL or a body that logs keep.
+          const split = def.upstreamHeaders
+            ? upstreamRequest(sent as unknown as Query, def.upstreamHeaders)
+            : undefined;
+          return await within(def.upstream, (leftMs) =>
+            upstream.send(def.method, def.upstream, def.answer, {
+              ...(split ? { headers: split.headers } : { body: sent }),
+              requestId: options.requestId,
+              signal: callOptions?.signal ?? options.signal,
+              timeoutMs: leftMs,
+            }),
+          );
+        } catch (error) {
+          throw toPortalError(error);
+        }
+      };
+      return options.write ? options.write(name, body, send) : send(body);
     },
   };
 }

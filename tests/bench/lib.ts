@@ -220,7 +220,9 @@ async function inMemoryRenderer(apiUrl: string) {
   const ssr = await renderer.load();
   const logger = pino({ level: 'warn' });
   const upstream = createUpstreamClient({ baseUrl: apiUrl, timeoutMs: 5_000, logger });
-  const api = memoPortalApi(createServerPortalApi({ upstream, cache: new MemoryCache() }));
+  const api = memoPortalApi(
+    createServerPortalApi({ upstream, cache: new MemoryCache(), waitBudgetMs: 5_000 }),
+  );
   return {
     render: (pagePath: string, origin: string) =>
       ssr.render(new Request(new URL(pagePath, origin)), {
@@ -246,6 +248,7 @@ export async function startInMemoryRenderServer(
   app.get('/*', async (request, reply) => {
     const result = await renderer.render(request.url, `http://${request.host}`);
     if (result.kind === 'response') return reply.code(result.response.status).send();
+    if (result.kind === 'action') return reply.code(result.status).send();
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.body);
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

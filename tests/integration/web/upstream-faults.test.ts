@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp, deadUrl, startFake, textOf, type FakeServer } from './helpers';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Config } from '../../../shared/contract';
+import { href } from '../../../shared/routes';
+import {
+  buildWebApp,
+  deadUrl,
+  startFake,
+  startListingsApi,
+  textOf,
+  upstreamJson,
+  type FakeServer,
+} from './helpers';
 
 // The listings API down, slow or answering garbage: a clear error page (or JSON error) with
 // 503, 504 or 502, quickly, never a hang. The fake upstream is only here to produce the faults.
@@ -90,17 +100,41 @@ describe('listings API faults', () => {
   );
 
   it.each(cases)(
-    'answers JSON with $status on /api when the API is $name',
+    "answers JSON with $status on /api when the API is $name, in the visitor's language",
     async ({ start, status }) => {
       const web = await appOn(await start());
-      const res = await web.inject({ method: 'GET', url: '/api/config' });
-      expect(res.statusCode).toBe(status);
-      expect(res.json()).toMatchObject({
+      const en = await web.inject({
+        method: 'GET',
+        url: '/api/config',
+        headers: { 'accept-language': 'en-GB,en;q=0.8' },
+      });
+      expect(en.statusCode).toBe(status);
+      expect(en.headers['cache-control']).toBe('no-store');
+      expect(en.json()).toMatchObject({
         statusCode: status,
         message: expect.stringContaining('listings service'),
       });
+      const fr = await web.inject({ method: 'GET', url: '/api/config' });
+      expect(fr.statusCode).toBe(status);
+      expect(fr.json()).toMatchObject({
+        statusCode: status,
+        message: expect.stringContaining('service des annonces'),
+      });
+      // Nothing internal in the body (error codes, the contract's words).
+      expect(fr.body).not.toMatch(/ECONN|UND_ERR|contract|timed out/);
     },
   );
+
+  it('answers an /api failure in the language the query names', async () => {
+    const web = await appOn(await deadUrl());
+    const res = await web.inject({
+      method: 'GET',
+      url: '/api/liens-externes?lang=en',
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toContain('listings service');
+  });
 
   it('shows the English error page on an English URL', async () => {
     const web = await appOn(await deadUrl());
@@ -132,6 +166,106 @@ describe('listings API faults', () => {
     });
     expect(res.headers['x-request-id']).toBe('req-42');
     expect(seen).toContain('req-42');
+  });
+});
+
+describe('a listings API that hangs', () => {
+  // The real listings API behind a switch: answering, or taking every call and never answering.
+  const TIMEOUT = 400;
+  let listings: Awaited<ReturnType<typeof startListingsApi>>;
+  let proxy: FakeServer;
+  let hanging = false;
+  let config: Config;
+
+  beforeAll(async () => {
+    listings = await startListingsApi('pglite');
+    config = await upstreamJson<Config>(listings.url, '/config');
+    proxy = await startFake((req, res) => {
+      if (hanging) return;
+      void fetch(`${listings.url}${req.url}`).then(async (answer) => {
+        res.writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'application/json',
+        });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await listings?.close();
+  });
+
+  afterEach(() => {
+    hanging = false;
+    vi.useRealTimers();
+  });
+
+  /** An app that has shown its pages once (the renderer's first compile is slow in tests). */
+  async function warmApp(): Promise<FastifyInstance> {
+    const web = await buildWebApp(proxy.url, { upstreamTimeoutMs: TIMEOUT });
+    for (const url of ['/fr/', href('agencyDirectory', {}, 'fr', config)]) {
+      let status = 0;
+      for (let i = 0; i < 3 && status !== 200; i++) {
+        status = (await web.inject({ method: 'GET', url })).statusCode;
+      }
+      expect(status).toBe(200);
+    }
+    return web;
+  }
+
+  /** An app that has kept the config and footer data of its pages, now past their lifetime. */
+  async function appWithExpiredAnswers(): Promise<FastifyInstance> {
+    const web = await warmApp();
+    // Only the clock of kept answers moves: the time limits keep running in real time.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    hanging = true;
+    return web;
+  }
+
+  it('costs a page one time limit, not one per call', async () => {
+    const web = await appWithExpiredAnswers();
+    try {
+      // The agency directory: the config (kept, expired), then its own list (never kept).
+      const started = performance.now();
+      const res = await web.inject({
+        method: 'GET',
+        url: href('agencyDirectory', {}, 'fr', config),
+      });
+      const elapsed = performance.now() - started;
+      expect(res.statusCode).toBe(504);
+      expect(elapsed).toBeLessThan(TIMEOUT * 1.5);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('serves the kept config while it refreshes, and a cold one fails within the limit', async () => {
+    const web = await appWithExpiredAnswers();
+    try {
+      const started = performance.now();
+      const res = await web.inject({ method: 'GET', url: '/api/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(config);
+      // Served at once, not after the refresh's time limit.
+      expect(performance.now() - started).toBeLessThan(TIMEOUT / 2);
+      const home = await web.inject({ method: 'GET', url: '/fr/' });
+      expect(home.statusCode).toBe(200);
+    } finally {
+      await web.close();
+    }
+    hanging = false;
+    const cold = await warmApp();
+    cold.upstreamCache.clear();
+    hanging = true;
+    try {
+      const started = performance.now();
+      const res = await cold.inject({ method: 'GET', url: '/fr/' });
+      expect(res.statusCode).toBe(504);
+      expect(performance.now() - started).toBeLessThan(TIMEOUT * 1.5);
+    } finally {
+      await cold.close();
+    }
   });
 });
 
