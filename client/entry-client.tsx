@@ -6,6 +6,7 @@ import { createBrowserRouter, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } fr
 import { RouterProvider } from 'react-router/dom';
 import { createBrowserApi } from './api/browser-api';
 import { PortalApiProvider } from './api/portal-api-context';
+import { submitToServer } from './api/page-actions';
 import { createRoutes, type PageData, type RootData } from './app/routes';
 import { loadScreen, reloadAfterChunkFailure } from './app/screens';
 import { DATA_SCRIPT_ID, ShellProvider, type PageDataJson, type Shell } from './app/shell';
@@ -107,6 +108,7 @@ async function start() {
       tag: () => {},
       origin: () => window.location.origin,
       track: trackTask,
+      submit: submitToServer,
     }),
     { hydrationData },
   );

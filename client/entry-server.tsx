@@ -14,10 +14,11 @@ import type { Lang } from '../shared/contract';
 import type { PortalApi } from '../shared/portal-api';
 import { langOfPath } from '../shared/routes';
 import { PortalApiProvider } from './api/portal-api-context';
-import { createRoutes, type PageData, type RootData } from './app/routes';
+import { createRoutes, type PageData, type PageRequestContext, type RootData } from './app/routes';
 import { loadedScreen } from './app/screens';
 import { ShellProvider, scriptSafeJson, type PageDataJson, type Shell } from './app/shell';
 import { serializeHydration, splitRootData, type FrameData } from './app/hydration';
+import { describeError } from './app/errors';
 import { loadI18n, loadedI18n } from './i18n/catalogs';
 
 // The server entry, built by Vite (`vite build --ssr`) or loaded through Vite in development.
@@ -48,10 +49,19 @@ export interface RenderOptions {
   onError(error: unknown): void;
   /** Renders the error page of this status (a request the server could not read). */
   errorStatus?: number;
+  /** A POST from the browser's router: run the page's action alone and answer its data. */
+  actionOnly?: boolean;
 }
 
 export type RenderResult =
   | { kind: 'response'; response: Response }
+  | {
+      kind: 'action';
+      status: number;
+      /** The action's data; absent when it failed (then `message`, the visitor's text). */
+      data?: unknown;
+      message?: string;
+    }
   | {
       kind: 'html';
       status: number;
@@ -189,8 +199,13 @@ export async function render(request: Request, options: RenderOptions): Promise<
     errorStatus: options.errorStatus,
   });
   const handler = createStaticHandler(routes);
-  const context = await handler.query(request);
+  const requestContext: PageRequestContext = {};
+  const context = await handler.query(request, {
+    skipRevalidation: options.actionOnly,
+    requestContext,
+  });
   if (context instanceof Response) return { kind: 'response', response: context };
+  if (options.actionOnly) return actionResult(context);
   try {
     return renderContext(handler, context, request, options);
   } catch (error) {
@@ -206,6 +221,20 @@ export async function render(request: Request, options: RenderOptions): Promise<
       options,
     );
   }
+}
+
+const actionRefused = msg`Cette demande n'a pas pu être traitée. Veuillez recharger la page et réessayer.`;
+
+/** The answer of an action run alone: its data, or its failure's status and text. */
+function actionResult(context: StaticHandlerContext): Extract<RenderResult, { kind: 'action' }> {
+  const error = context.errors ? Object.values(context.errors)[0] : undefined;
+  if (error === undefined) {
+    return { kind: 'action', status: context.statusCode, data: context.actionData?.page };
+  }
+  const { status } = describeError(error);
+  const lang = langOfPath(context.location.pathname);
+  const i18n = loadedI18n(lang);
+  return { kind: 'action', status, message: i18n ? i18n._(actionRefused) : undefined };
 }
 
 const fallbackTitle = msg`Une erreur est survenue lors de l'affichage de la page d'erreur`;

@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 
-// What a contact request came to, as the BFF tells it: in its JSON answers to the browser's form
-// (POST /api/contact), and to the page re-rendered after a form posted without JavaScript (the
-// page-form state, carried from the BFF to the page's loader in PAGE_FORM_HEADER). The same
-// module reads and writes both, so the server and the page cannot disagree on the shape.
+// What a contact request came to: the outcome of the `contact` action of offer and agency pages
+// (client/components/contact-action.ts), shown by the form with JavaScript, and by the page
+// rendered after the form was posted without it.
 
 export const CONTACT_STATUSES = [
   /** Stored by the listings API. */
@@ -18,6 +17,15 @@ export const CONTACT_STATUSES = [
   'failed',
 ] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** The HTTP status of each outcome: the action's answer and the page shown after it. */
+export const CONTACT_STATUS_CODES: Record<ContactStatus, number> = {
+  sent: 200,
+  invalid: 400,
+  refused: 429,
+  'rate-limited': 429,
+  failed: 503,
+};
 
 /** The form's fields as typed, kept to show them again. */
 export const ContactValuesSchema = v.object({
@@ -36,7 +44,7 @@ export const ContactTargetSchema = v.object({
 });
 export type ContactTarget = v.InferOutput<typeof ContactTargetSchema>;
 
-/** The state of the contact form after a post without JavaScript. */
+/** What the contact form's action came to (client/components/contact-action.ts). */
 export const ContactPageStateSchema = v.object({
   form: v.literal('contact'),
   status: v.picklist(CONTACT_STATUSES),
@@ -47,8 +55,9 @@ export const ContactPageStateSchema = v.object({
   isSpammer: v.optional(v.boolean(), false),
 });
 export type ContactPageState = v.InferOutput<typeof ContactPageStateSchema>;
+export type ContactOutcome = ContactPageState;
 
-/** The state of the phone reveal after a post without JavaScript. */
+/** The phone reveal's outcome (the `phone` action of offer pages, posted without JavaScript). */
 export const PhonePageStateSchema = v.object({
   form: v.literal('phone'),
   status: v.literal('revealed'),
@@ -62,45 +71,8 @@ export const PageFormStateSchema = v.variant('form', [
 ]);
 export type PageFormState = v.InferOutput<typeof PageFormStateSchema>;
 
-/** The header value of a page-form state: base64url of its JSON (header values are bytes). */
-export function encodePageFormState(state: PageFormState): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(state));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** The outcome of a form posted to the page without JavaScript (its action's data), if one. */
+export function pageFormState(posted: unknown): PageFormState | null {
+  const parsed = v.safeParse(PageFormStateSchema, posted);
+  return parsed.success ? parsed.output : null;
 }
-
-/** A page-form state read back from its header value; null when absent or not one. */
-export function decodePageFormState(value: string | null | undefined): PageFormState | null {
-  if (!value || value.length > 64 * 1024 || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  try {
-    const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const parsed = v.safeParse(PageFormStateSchema, JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The JSON answer of POST /api/contact when stored (201). */
-export const ContactSentSchema = v.object({
-  id: v.number(),
-  created_at: v.string(),
-  /** The counter reached settings.maxContact with this request: the next one is refused. */
-  isSpammer: v.boolean(),
-});
-export type ContactSent = v.InferOutput<typeof ContactSentSchema>;
-
-/** The JSON answer of POST /api/contact when refused or failed (4xx, 5xx). */
-export const ContactFailureSchema = v.object({
-  statusCode: v.number(),
-  error: v.string(),
-  message: v.string(),
-  field: v.optional(v.string()),
-  status: v.picklist(CONTACT_STATUSES),
-  /** Message id of the first error of each field, for 'invalid'. */
-  errors: v.optional(v.record(v.string(), v.string())),
-  isSpammer: v.optional(v.boolean()),
-});
-export type ContactFailure = v.InferOutput<typeof ContactFailureSchema>;

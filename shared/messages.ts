@@ -125,6 +125,21 @@ export const contactFailed: MessageDescriptor = /*i18n*/ {
     "Votre demande n'a pas pu être envoyée : le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
 };
 
+// Refusals of any form posted to a page (server/ssr/page-actions.ts)
+
+export const formCrossSite: MessageDescriptor = /*i18n*/ {
+  id: 'form.crossSite',
+  message: "Ce formulaire n'est accepté que depuis ce site.",
+};
+export const formUnknown: MessageDescriptor = /*i18n*/ {
+  id: 'form.unknown',
+  message: "Cette demande n'est pas un formulaire de cette page.",
+};
+export const formTooMany: MessageDescriptor = /*i18n*/ {
+  id: 'form.tooMany',
+  message: 'Trop de demandes en peu de temps. Veuillez réessayer dans un moment.',
+};
+
 // Price suffixes (spec section 9), for a caller that prefers a translated descriptor to the
 // fixed strings of format.ts.
 
@@ -164,6 +179,9 @@ export const ALL_MESSAGES: readonly MessageDescriptor[] = [
   contactRefused,
   contactRateLimited,
   contactFailed,
+  formCrossSite,
+  formUnknown,
+  formTooMany,
   perMonth,
   perWeek,
 ];

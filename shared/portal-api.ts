@@ -2,7 +2,10 @@ import type {
   AgencyDetail,
   AgencyList,
   AgencySort,
+  AlertCreated,
+  AlertCriteria,
   AlertList,
+  AlertMailAction,
   Compteur,
   Config,
   ContactCreated,
@@ -156,13 +159,6 @@ export const ALERT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * the signed alert cookie (and drops any such header a browser sends).
  */
 export const ALERT_TOKENS_HEADER = 'x-portal-alert-tokens';
-/**
- * Request header carrying the outcome of a form posted to a page without JavaScript (contact,
- * phone reveal) to the page renderer: set by the BFF's page-form handlers (server/ssr/page-forms.ts),
- * dropped from what browsers send. Its value: shared/contact-outcome.ts encodePageFormState.
- */
-export const PAGE_FORM_HEADER = 'x-portal-page-form';
-
 /** The search filters of GET /offre, as shared/criteria.ts toApiParams writes them (strings). */
 export const OFFER_SEARCH_KEYS = [
   'nature',
@@ -218,8 +214,35 @@ export interface PortalSendEndpoints {
    * The contact form of offer and agency pages (POST /contact). The BFF serves it with its own
    * route (server/api/contact.ts: spam guard, form checks); the browser posts ContactForm fields.
    */
-  contact: { body: ContactBody; answer: ContactCreated };
+  contact: {
+    body: ContactBody;
+    /** isSpammer: the visitor's counter reached settings.maxContact with this request. */
+    answer: ContactCreated & { isSpammer?: boolean };
+  };
+  /**
+   * The alert writes, actions of the pages that show their forms (the result lists: create; the
+   * alerts page: delete, and the confirm and unsubscribe buttons of mail links). The BFF keeps the
+   * visitor's alert cookie in step with them (server/api/alerts.ts); no /api route serves them.
+   */
+  alertCreate: { body: AlertCreateBody; answer: AlertCreated };
+  /** Deletes the alert of an owner's token (the token goes as a header, never in a URL). */
+  alertDelete: { body: { token: string }; answer: unknown };
+  /** The double opt-in of a mail link: its token is a signed alert id, not the owner's token. */
+  alertConfirm: { body: { token: string }; answer: AlertMailAction };
+  /** Stops an alert's mails, from its mails' link. */
+  alertUnsubscribe: { body: { token: string }; answer: AlertMailAction };
 }
+
+/** POST /alerte: a new alert of a search for an e-mail address. */
+export interface AlertCreateBody {
+  email: string;
+  contactProximite: boolean;
+  lang: Lang;
+  criteria: AlertCriteria;
+}
+
+/** Writes made only by page actions (on the server): the browser has no /api path for them. */
+export type PageWriteName = 'alertCreate' | 'alertDelete' | 'alertConfirm' | 'alertUnsubscribe';
 
 /** POST /contact: the contact form as the listings API takes it (an offer or an agency). */
 export interface ContactBody {
@@ -255,7 +278,7 @@ export type OwnGetName = 'mapConfig';
 export type SendName = keyof PortalSendEndpoints;
 
 /** Paths of the BFF's JSON endpoints, for the browser. */
-export const API_PATHS: Record<GetName | SendName, string> = {
+export const API_PATHS: Record<GetName | Exclude<SendName, PageWriteName>, string> = {
   config: '/api/config',
   omrData: '/api/omr-data',
   externalLinks: '/api/liens-externes',

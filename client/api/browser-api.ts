@@ -5,6 +5,7 @@ import {
   type PortalApi,
   type PortalGetEndpoints,
   type PortalSendEndpoints,
+  type SendName,
 } from '../../shared/portal-api';
 import { queryEntries, queryString } from '../../shared/query-string';
 import { trackTask } from '../app/loading-tracker';
@@ -76,9 +77,12 @@ export function createBrowserApi(
       return call;
     },
     send(name, body, options) {
+      // The page actions' writes run on the server only (shared/page-actions.ts).
+      const path = (API_PATHS as Partial<Record<SendName, string>>)[name];
+      if (!path) return Promise.reject(new PortalApiError(404, `${name}: a page action's write`));
       return track(
         answer<PortalSendEndpoints[typeof name]['answer']>(
-          fetch(API_PATHS[name], {
+          fetch(path, {
             method: 'POST',
             headers: { accept: 'application/json', 'content-type': 'application/json' },
             body: JSON.stringify(body),

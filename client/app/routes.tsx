@@ -3,11 +3,12 @@ import { data, redirect, type RouteObject, type ShouldRevalidateFunction } from 
 import type { Config, ExternalLinks, Lang, Omr } from '../../shared/contract';
 import type { PortalApi } from '../../shared/portal-api';
 import { ROUTE_BY_SCREEN, alternates, langOfPath, resolvePath } from '../../shared/routes';
+import { FORM_FIELD } from '../../shared/page-actions';
 import { badRequest, notFound, toRouteError } from './errors';
 import { runGuards } from './guards';
 import type { ScreenMatch } from './route-table';
 import { loadScreen } from './screens';
-import type { ScreenLoaderArgs } from './screen';
+import type { ScreenActionArgs, ScreenLoaderArgs } from './screen';
 import { DocumentError, DocumentRoute, Frame, RootError } from './root';
 import { Page, PageError } from './page';
 
@@ -30,6 +31,11 @@ export interface Platform {
   track?<T>(task: Promise<T>): Promise<T>;
   /** The server could not read the request: the page is the error page of this status. */
   errorStatus?: number;
+  /**
+   * Runs a page's action elsewhere (browser: on the server, shared/page-actions.ts); absent, the
+   * action runs here (server).
+   */
+  submit?(request: Request): Promise<unknown>;
 }
 
 export interface RootData {
@@ -48,6 +54,38 @@ export interface PageData<D = unknown> {
   footerLinks: ExternalLinks | null;
   status: number;
 }
+
+/**
+ * Shared by a page's action and its loaders within one server request (the static handler's
+ * request context): a page rendered after a form posted without JavaScript can show the outcome
+ * even where its own data failed to load (e.g. the contact form kept when the offer is unavailable).
+ */
+export interface PageRequestContext {
+  posted?: unknown;
+}
+
+/** An action's data, without the status `data()` wraps it in. */
+function outcomeOf(result: unknown): unknown {
+  const wrapped = result as { type?: unknown; data?: unknown } | null;
+  return wrapped && typeof wrapped === 'object' && wrapped.type === 'DataWithResponseInit'
+    ? wrapped.data
+    : result;
+}
+
+/** An action's answer asking for the page's data again (e.g. the alerts list after a change). */
+export interface ReloadingOutcome {
+  reload?: boolean;
+}
+
+// After a write, the page's data is loaded again only when the action says it changed.
+const pageShouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== 'GET'
+    ? Boolean((actionResult as ReloadingOutcome | undefined)?.reload)
+    : defaultShouldRevalidate;
 
 // The frame's data only changes with the language.
 const rootShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
@@ -77,7 +115,7 @@ export function createRoutes(platform: Platform): RouteObject[] {
     }
   }
 
-  async function pageLoader({ request }: { request: Request }) {
+  async function pageLoader({ request, context }: { request: Request; context?: unknown }) {
     const url = new URL(request.url);
     const lang = langOfPath(url.pathname);
     if (platform.errorStatus) throw badRequest(platform.errorStatus);
@@ -99,6 +137,7 @@ export function createRoutes(platform: Platform): RouteObject[] {
       url,
       request,
       tag: platform.tag,
+      posted: (context as PageRequestContext | undefined)?.posted,
     };
     try {
       // The entry's guards first (the spec's middleware), then the screen: a screen without a
@@ -132,6 +171,47 @@ export function createRoutes(platform: Platform): RouteObject[] {
     }
   }
 
+  /** Runs the screen's action named by the posted form (server; the browser forwards it). */
+  async function pageAction({ request, context }: { request: Request; context?: unknown }) {
+    if (platform.submit) return platform.submit(request);
+    const url = new URL(request.url);
+    const lang = langOfPath(url.pathname);
+    let config: Config;
+    try {
+      config = await api.get('config', {}, { signal: request.signal });
+    } catch (error) {
+      throw toRouteError(error);
+    }
+    const resolved = resolvePath(url.pathname, config);
+    if (resolved.kind !== 'screen') throw notFound('unmatched');
+    const screen = await loadScreen(resolved.screen);
+    const form = await request.formData();
+    const name = form.get(FORM_FIELD);
+    const action = typeof name === 'string' ? screen?.actions?.[name] : undefined;
+    // A form this page does not have: the request is not one of ours.
+    if (!action) throw badRequest(400);
+    const args: ScreenActionArgs = {
+      api,
+      config,
+      lang,
+      match: resolved,
+      url,
+      request,
+      tag: platform.tag,
+      form,
+    };
+    let result: unknown;
+    try {
+      result = await action(args);
+    } catch (error) {
+      throw toRouteError(error);
+    }
+    if (context && typeof context === 'object') {
+      (context as PageRequestContext).posted = outcomeOf(result);
+    }
+    return result;
+  }
+
   return [
     {
       id: 'document',
@@ -150,6 +230,8 @@ export function createRoutes(platform: Platform): RouteObject[] {
               id: 'page',
               path: '*',
               loader: pageLoader,
+              action: pageAction,
+              shouldRevalidate: pageShouldRevalidate,
               element: <Page />,
               errorElement: <PageError />,
             },

@@ -19,7 +19,22 @@ export interface ScreenLoaderArgs {
   request: Request;
   /** Adds edge cache tags for entities shown on the page (the API's tags are added for you). */
   tag(...tags: string[]): void;
+  /** The outcome of a form just posted to this page without JavaScript (server only). */
+  posted?: unknown;
 }
+
+export interface ScreenActionArgs extends ScreenLoaderArgs {
+  /** The posted form's fields (its `_form` field names the action). */
+  form: FormData;
+}
+
+/**
+ * A write of the screen, run on the server for the form it is named after (shared/page-actions.ts):
+ * with JavaScript its answer goes back to the browser as JSON, without JavaScript the page renders
+ * with it (`useActionData`). Answer `data(outcome, { status })` for a refusal. The outcome names
+ * its form (`form`), so a page with several forms knows whose it is.
+ */
+export type ScreenAction = (args: ScreenActionArgs) => Promise<unknown>;
 
 export interface HeadArgs<D> {
   data: D;
@@ -62,6 +77,8 @@ export interface ScreenModule<D = unknown> {
   footerLieuId?(data: D): number | null;
   /** Overrides the default page cache policy. */
   cache?: CachePolicy;
+  /** The screen's writes, by form name (the posted `_form` field). */
+  actions?: Readonly<Record<string, ScreenAction>>;
 }
 
 /** Declares a screen module with its data type inferred from the loader. */

@@ -1,23 +1,24 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useActionData, useFetcher, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import '../styles/alerts.css';
-import type { AlertCreated, Config, Lang } from '../../shared/contract';
+import type { Config, Lang } from '../../shared/contract';
 import { toAlertPayload, type LieuTarget, type SearchCriteria } from '../../shared/criteria';
 import { AlertFormSchema, parseForm } from '../../shared/forms';
 import { emailInvalid, emailRequired } from '../../shared/messages';
-import { API_PATHS } from '../../shared/portal-api';
+import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
 import { href } from '../../shared/routes';
 import { addAlertTokens } from '../hooks/use-alert-tokens';
+import { ALERT_FORMS, isAlertOutcome, type AlertOutcome } from './alert-actions';
 
 // "Create an alert" from the current search (spec sections 3, 5 and 7): an e-mail address
 // (required, valid), the consent to be contacted by partner agencies when the settings offer it,
-// and the search turned into the alert payload. A POST form to /api/alerts that works without
-// JavaScript (the BFF redirects to the alerts page, or back here with `alert_error`); with
-// JavaScript it is checked here, sent as JSON, and the alert's token is kept in the browser.
+// and the search turned into the alert payload. It posts the `alert-create` action of its result
+// list (client/components/alert-actions.ts): with JavaScript it is checked here first and sent
+// through the router, the alert's token then kept in the browser; without JavaScript it is a plain
+// form and the list comes back with the outcome.
 
 export const ALERT_FORM_ID = 'alert-form';
-export const ALERT_ERROR_PARAM = 'alert_error';
 
 type ErrorCode =
   'email-required' | 'email-invalid' | 'criteria' | 'duplicate' | 'unavailable' | 'too-many';
@@ -28,7 +29,6 @@ const ERROR_CODES: readonly ErrorCode[] = [
   'criteria',
   'duplicate',
   'unavailable',
-  'too-many',
 ];
 
 export interface AlertFormProps {
@@ -39,25 +39,64 @@ export interface AlertFormProps {
   lang: Lang;
 }
 
+/** The error of an outcome, null when there is none. */
+function errorOf(outcome: AlertOutcome): ErrorCode | null {
+  return ERROR_CODES.find((code) => code === outcome.status) ?? null;
+}
+
 export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
   const { t, i18n } = useLingui();
   const location = useLocation();
   const id = useId();
   const emailInput = useRef<HTMLInputElement>(null);
   const payload = toAlertPayload(criteria, { config, lieu });
+  const fetcher = useFetcher();
+  const sending = fetcher.state !== 'idle';
 
-  // An error of the same form posted without JavaScript comes back in the query.
-  const params = new URLSearchParams(location.search);
-  const given = params.get(ALERT_ERROR_PARAM);
-  params.delete(ALERT_ERROR_PARAM);
-  const back = `${location.pathname}${params.size > 0 ? `?${params}` : ''}`;
-  const [error, setError] = useState<ErrorCode | null>(
-    ERROR_CODES.find((code) => code === given) ?? null,
-  );
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState(false);
+  // The outcome of the same form posted without JavaScript: the page came back with it.
+  const posted = useActionData() as unknown;
+  const fromPage = isAlertOutcome(posted, ALERT_FORMS.create) ? posted : null;
+  const [error, setError] = useState<ErrorCode | null>(fromPage ? errorOf(fromPage) : null);
+  const [email, setEmail] = useState(fromPage?.values?.email ?? '');
+  const [consent, setConsent] = useState(fromPage?.values?.contactProximite ?? false);
+  const [done, setDone] = useState(fromPage?.status === 'created');
+  // The reason the page's server gave for refusing the form before its action (another site...).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+
+  // The action's answer (shared/page-actions.ts), once per answer.
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [handled, setHandled] = useState<unknown>(undefined);
+  if (answer !== undefined && answer !== handled) {
+    setHandled(answer);
+    setRefusal(null);
+    if (isAlertOutcome(answer, ALERT_FORMS.create)) {
+      setDone(answer.status === 'created');
+      setError(errorOf(answer));
+    } else {
+      // Refused before the action (another site, too many forms), failed, or no network.
+      const failure = isActionFailure(answer) ? answer : null;
+      setError(failure?.httpStatus === 429 ? 'too-many' : 'unavailable');
+      if (failure && failure.httpStatus !== 429 && failure.httpStatus < 500 && failure.message) {
+        setRefusal(failure.message);
+      }
+    }
+  }
+  useEffect(() => {
+    if (!isAlertOutcome(handled, ALERT_FORMS.create)) return;
+    if (handled.status === 'created' && handled.token) addAlertTokens(handled.token);
+    if (handled.status === 'email-invalid' || handled.status === 'email-required') {
+      emailInput.current?.focus();
+    }
+  }, [handled]);
+  // After a post without JavaScript, the outcome is where the eyes go.
+  useEffect(() => {
+    if (!fromPage) return;
+    if (fromPage.status === 'created' && fromPage.token) addAlertTokens(fromPage.token);
+    if (errorOf(fromPage) === 'email-invalid' || errorOf(fromPage) === 'email-required') {
+      emailInput.current?.focus();
+    } else status.current?.focus();
+  }, [fromPage]);
 
   const messages: Record<ErrorCode, string> = {
     'email-required': i18n._(emailRequired),
@@ -68,8 +107,9 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
     'too-many': t`Trop de demandes : veuillez réessayer dans une minute.`,
   };
   const emailError = error === 'email-required' || error === 'email-invalid';
+  const action = `${location.pathname}${location.search}`;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const checked = parseForm(AlertFormSchema, { email, contactProximite: consent });
@@ -78,35 +118,19 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
       emailInput.current?.focus();
       return;
     }
-    setSending(true);
     setError(null);
-    try {
-      const res = await fetch(API_PATHS.alerts, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: checked.value.email,
-          contactProximite:
-            config.settings.enableContactProximite && checked.value.contactProximite,
-          lang,
-          criteria: payload,
-        }),
-      });
-      if (res.status === 201) {
-        const created = (await res.json()) as AlertCreated;
-        addAlertTokens(created.token);
-        setDone(true);
-        return;
-      }
-      const body = (await res.json().catch(() => ({}))) as { code?: unknown };
-      const code = ERROR_CODES.find((c) => c === body.code);
-      setError(res.status === 429 ? 'too-many' : (code ?? 'unavailable'));
-      if (code === 'email-invalid' || code === 'email-required') emailInput.current?.focus();
-    } catch {
-      setError('unavailable');
-    } finally {
-      setSending(false);
-    }
+    setRefusal(null);
+    void fetcher.submit(
+      {
+        [FORM_FIELD]: ALERT_FORMS.create,
+        email: checked.value.email,
+        ...(config.settings.enableContactProximite && checked.value.contactProximite
+          ? { contactProximite: 'on' }
+          : {}),
+        criteria: JSON.stringify(payload),
+      },
+      { method: 'post', action },
+    );
   }
 
   const alertsHref = href('alerts', {}, lang, config);
@@ -116,7 +140,7 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
       <h2 id={`${id}-title`} className="alert-form__title">
         {t`Créer une alerte`}
       </h2>
-      <div role="status" className="alert-form__status">
+      <div role="status" className="alert-form__status" ref={status} tabIndex={-1}>
         {done ? (
           <p className="notice notice--success">
             {t`Votre demande a bien été enregistrée.`}{' '}
@@ -128,7 +152,7 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
       {done ? null : (
         <form
           method="post"
-          action={API_PATHS.alerts}
+          action={action}
           noValidate
           onSubmit={submit}
           className="alert-form__form"
@@ -136,9 +160,8 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
           <p className="alert-form__intro">
             {t`Recevez par e-mail les nouveaux biens qui correspondent à cette recherche.`}
           </p>
-          <input type="hidden" name="lang" value={lang} />
+          <input type="hidden" name={FORM_FIELD} value={ALERT_FORMS.create} />
           <input type="hidden" name="criteria" value={JSON.stringify(payload)} />
-          <input type="hidden" name="back" value={back} />
           <div className="alert-form__field">
             <label htmlFor={`${id}-email`}>{t`Votre adresse e-mail`}</label>
             <input
@@ -178,7 +201,7 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
           ) : null}
           {error && !emailError ? (
             <p className="form-error" role="alert">
-              {messages[error]}
+              {refusal ?? messages[error]}
             </p>
           ) : null}
           <button type="submit" className="button" aria-disabled={sending}>

@@ -1,14 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
-import * as v from 'valibot';
+import { useFetcher, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import type { Lang } from '../../shared/contract';
-import {
-  ContactFailureSchema,
-  ContactSentSchema,
-  type ContactPageState,
-  type ContactStatus,
-  type ContactValues,
+import type {
+  ContactOutcome,
+  ContactPageState,
+  ContactStatus,
+  ContactValues,
 } from '../../shared/contact-outcome';
 import { ContactFormSchema } from '../../shared/contact-forms';
 import { parseForm } from '../../shared/forms';
@@ -18,15 +15,15 @@ import {
   contactRefused,
   messageById,
 } from '../../shared/messages';
-import { API_PATHS } from '../../shared/portal-api';
+import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
 import { saveContactDetails, useContactDetails } from '../hooks/use-contact-details';
 import '../styles/offer-contact.css';
 
 // The contact form of offer and agency pages (spec section 5): name, phone, email, message and
 // the recommendation opt-in. Every rule is checked in the browser with the schema the BFF uses
-// (shared/forms.ts), with the spec's messages. It posts JSON to /api/contact (the BFF keeps the
-// spam guard); without JavaScript it posts the page form `contact` and the page comes back with
-// the same messages and what was typed. Contact details come back from local storage and are
+// (shared/forms.ts), with the spec's messages. It posts the `contact` action of its page (client/
+// components/contact-action.ts; the BFF keeps the spam guard): with JavaScript through the router,
+// without it as a plain form, the page coming back with the same messages and what was typed. Contact details come back from local storage and are
 // saved after a sent request. A refused or failed request keeps everything typed; a double submit
 // is stored once (one idempotency key per attempt, kept when the same text is sent again).
 
@@ -34,7 +31,6 @@ export type ContactFormTarget = { offerId: number } | { agencyId: number };
 
 export interface ContactFormProps {
   target: ContactFormTarget;
-  lang: Lang;
   /** The outcome of a post without JavaScript, for this target (from the page's loader). */
   pageState?: ContactPageState | null;
   /** Text put in the message (e.g. an address request); applied again when `key` changes. */
@@ -55,13 +51,14 @@ function newKey(): string {
   return `k-${c?.randomUUID ? c.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`}`;
 }
 
-function targetFields(target: ContactFormTarget) {
-  return 'offerId' in target ? { offer_id: target.offerId } : { agency_id: target.agencyId };
+function targetFields(target: ContactFormTarget): Record<string, string> {
+  return 'offerId' in target
+    ? { offer_id: String(target.offerId) }
+    : { agency_id: String(target.agencyId) };
 }
 
 export function ContactForm({
   target,
-  lang,
   pageState,
   prefill,
   title,
@@ -77,7 +74,9 @@ export function ContactForm({
   const [typed, setTyped] = useState<Partial<ContactValues>>({});
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(pageState?.errors ?? {});
   const [outcome, setOutcome] = useState<Outcome>(pageState ? { status: pageState.status } : null);
-  const [pending, setPending] = useState(false);
+  const fetcher = useFetcher();
+  const pending = fetcher.state !== 'idle';
+  const sentDetails = useRef<Parameters<typeof saveContactDetails>[0] | null>(null);
   const [prefillApplied, setPrefillApplied] = useState(prefill?.key);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
@@ -110,7 +109,38 @@ export function ContactForm({
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // The action's answer (shared/page-actions.ts): the outcome, once per answer.
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const [handled, setHandled] = useState<unknown>(undefined);
+  if (answer !== undefined && answer !== handled) {
+    setHandled(answer);
+    const contact = answer as Partial<ContactOutcome> | undefined;
+    if (contact?.form === 'contact' && contact.status) {
+      setOutcome({ status: contact.status });
+      setErrors(contact.errors ?? {});
+      if (contact.status === 'sent') {
+        setTyped((current) => ({ ...current, message: '', reco: false }));
+      }
+    } else {
+      // Refused before the action, failed, or no network: nothing was sent, nothing typed is lost.
+      setOutcome({
+        status: isActionFailure(answer) && answer.httpStatus < 500 ? 'error' : 'failed',
+      });
+    }
+  }
+  useEffect(() => {
+    const contact = handled as Partial<ContactOutcome> | undefined;
+    if (handled === undefined) return;
+    if (contact?.form === 'contact' && contact.status === 'sent') attempt.current = null;
+    if (contact?.form === 'contact' && contact.status === 'sent' && sentDetails.current) {
+      saveContactDetails({ ...sentDetails.current, isSpammer: contact.isSpammer === true });
+    } else if (contact?.form === 'contact' && contact.status === 'refused') {
+      saveContactDetails({ isSpammer: true });
+    }
+    outcomeRef.current?.focus();
+  }, [handled]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     const checked = parseForm(ContactFormSchema, values);
@@ -124,52 +154,31 @@ export function ContactForm({
       if (first) inputs.current[first]?.focus();
       return;
     }
-    const payload = { ...values, ...targetFields(target), lang };
-    const body = JSON.stringify(payload);
+    const fields: Record<string, string> = {
+      [FORM_FIELD]: 'contact',
+      ...targetFields(target),
+      name: values.name,
+      phone: values.phone,
+      email: values.email,
+      message: values.message,
+      ...(values.reco ? { reco: 'on' } : {}),
+    };
+    const body = JSON.stringify(fields);
     // The same text sent again (a retry, a double click) keeps its key: stored once.
     if (!attempt.current || attempt.current.body !== body)
       attempt.current = { key: newKey(), body };
-    setPending(true);
+    sentDetails.current = {
+      name: checked.value.name,
+      email: checked.value.email,
+      phone: checked.value.phone,
+      phoneObject: checked.value.phoneObject,
+    };
     setErrors({});
     setOutcome(null);
-    let status: Outcome = { status: 'error' };
-    try {
-      const response = await fetch(API_PATHS.contact, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...payload, idempotency_key: attempt.current.key }),
-      });
-      const json: unknown = await response.json().catch(() => undefined);
-      const sent = v.safeParse(ContactSentSchema, json);
-      if (response.ok && sent.success) {
-        status = { status: 'sent' };
-        saveContactDetails({
-          name: checked.value.name,
-          email: checked.value.email,
-          phone: checked.value.phone,
-          phoneObject: checked.value.phoneObject,
-          isSpammer: sent.output.isSpammer,
-        });
-        attempt.current = null;
-        setTyped((current) => ({ ...current, message: '', reco: false }));
-      } else {
-        const failure = v.safeParse(ContactFailureSchema, json);
-        if (failure.success) {
-          status = { status: failure.output.status };
-          if (failure.output.errors) setErrors(failure.output.errors);
-          if (failure.output.status === 'refused') saveContactDetails({ isSpammer: true });
-        } else {
-          status = { status: response.status >= 500 ? 'failed' : 'error' };
-        }
-      }
-    } catch {
-      // Offline, or the BFF unreachable: nothing was sent, nothing typed is lost.
-      status = { status: 'failed' };
-    } finally {
-      setPending(false);
-    }
-    setOutcome(status);
-    outcomeRef.current?.focus();
+    void fetcher.submit(
+      { ...fields, idempotency_key: attempt.current.key },
+      { method: 'post', action: `${location.pathname}${location.search}` },
+    );
   }
 
   const fieldId = (field: string) => `${baseId}-${field}`;
@@ -255,10 +264,10 @@ export function ContactForm({
         method="post"
         action={`${location.pathname}${location.search}#${id}`}
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={onSubmit}
         aria-busy={pending}
       >
-        <input type="hidden" name="_form" value="contact" />
+        <input type="hidden" name={FORM_FIELD} value="contact" />
         {'offerId' in target ? (
           <input type="hidden" name="offer_id" value={target.offerId} />
         ) : (

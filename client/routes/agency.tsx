@@ -12,11 +12,15 @@ import type {
   ReviewList,
 } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
-import { decodePageFormState, type ContactPageState } from '../../shared/contact-outcome';
-import { PAGE_FORM_HEADER } from '../../shared/portal-api';
+import {
+  CONTACT_STATUS_CODES,
+  pageFormState,
+  type ContactPageState,
+} from '../../shared/contact-outcome';
 import { href } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
 import { ContactForm } from '../components/contact-form';
+import { contactAction } from '../components/contact-action';
 import { recordVisit } from '../hooks/use-navigation-memory';
 import { AgencyOffers } from '../components/agency/agency-offers';
 import {
@@ -59,14 +63,6 @@ export interface AgencyData {
 }
 
 /** Status of the page after the contact form was posted without JavaScript. */
-const CONTACT_STATUS_CODES: Record<ContactPageState['status'], number> = {
-  sent: 200,
-  invalid: 400,
-  refused: 429,
-  'rate-limited': 429,
-  failed: 503,
-};
-
 /** The link to one more page of reviews: the same page, the first new review as its target. */
 function moreReviewsHref(search: string, pathname: string, next: number, shown: number): string {
   const query = new URLSearchParams(search);
@@ -90,7 +86,9 @@ export function agencyHref(
 }
 
 export default defineScreen({
-  async loader({ api, config, lang, match, url, request }): Promise<AgencyData> {
+  actions: { contact: contactAction },
+
+  async loader({ api, config, lang, match, url, request, posted }): Promise<AgencyData> {
     const { signal } = request;
     const slug = (match.params as { agence: string }).agence;
     const agency = await api.get('agency', { slug, lang }, { signal });
@@ -133,7 +131,7 @@ export default defineScreen({
       const defaultNature = pickNature(undefined, agency.offerCounts, config);
       throw redirect(agencyHref(agency.slug, nature, 1, defaultNature, lang, config));
     }
-    const form = decodePageFormState(request.headers.get(PAGE_FORM_HEADER));
+    const form = pageFormState(posted);
     const contact = form?.form === 'contact' && form.target.agency_id === agency.id ? form : null;
     return { agency, nature, page, pages, offers, reviews, reviewsPage, contact };
   },
@@ -244,7 +242,7 @@ export default defineScreen({
         {agency.active ? (
           <ContactForm
             target={{ agencyId: agency.id }}
-            lang={lang}
+
             pageState={data.contact}
             title={t`Contacter l'agence`}
           />

@@ -1,5 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Link,
+  useFetcher,
+  useLocation,
+  useRevalidator,
+  type FetcherWithComponents,
+} from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import '../styles/alerts.css';
@@ -11,19 +17,25 @@ import type {
   LieuWithAncestors,
   OfferSummary,
 } from '../../shared/contract';
-import { alertLinkPath } from '../../shared/bff-paths';
 import { indexConfig } from '../../shared/config-index';
 import { alertPayloadToCriteria, toApiParams } from '../../shared/criteria';
 import { formatPrice, formatSurface } from '../../shared/format';
 import { emailInvalid, emailRequired } from '../../shared/messages';
-import {
-  ALERT_TOKENS_HEADER,
-  ALERT_TOKEN_PATTERN,
-  API_PATHS,
-  type PortalApi,
-} from '../../shared/portal-api';
+import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
+import { ALERT_TOKENS_HEADER, ALERT_TOKEN_PATTERN, type PortalApi } from '../../shared/portal-api';
 import { searchHref } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
+import {
+  ALERT_FORMS,
+  ALERT_STATUSES,
+  alertConfirmAction,
+  alertDeleteAction,
+  alertUnsubscribeAction,
+  isAlertOutcome,
+  type AlertFormName,
+  type AlertOutcome,
+  type AlertStatus,
+} from '../components/alert-actions';
 import { FavouriteButton } from '../components/favourite-button';
 import { OfferCard } from '../components/offer-card';
 import { ASSET_LABELS } from '../components/search/labels';
@@ -36,17 +48,14 @@ import { useHydrated } from '../hooks/use-selection';
 // from the BFF (ALERT_TOKENS_HEADER); in the browser it sends the stored tokens and the BFF adds
 // the cookie's. The page shows personal data: never kept by shared caches.
 //
-// Status messages come in the query (`status`), from the flows that work without JavaScript:
-// alert created or deleted, mail links (confirm, unsubscribe). `confirm={mail token}` and
-// `unsubscribe={mail token}` ask for the one click that confirms an alert's address or stops its
-// mails: the GET of a mail link changes nothing (mail scanners and link previews fetch links),
-// the button posts to the web app's /alerts/confirm or /alerts/unsubscribe.
+// The page's forms are its actions (client/components/alert-actions.ts): deleting an alert, and
+// the one click that confirms an alert's address or stops its mails. Mail links open the page
+// with `confirm={mail token}` or `unsubscribe={mail token}` (server/routes/alert-links.ts): the
+// GET of a link changes nothing (mail scanners and link previews fetch links), the page's button
+// posts the action. A broken link comes with `status=link-invalid`.
 
-export const ALERT_STATUSES = [
-  'created',
-  'deleted',
-  'confirmed',
-  'unsubscribed',
+/** The statuses that are errors (shown as alerts, not as notices). */
+const ERROR_TEXT: ReadonlySet<AlertStatus> = new Set<AlertStatus>([
   'link-invalid',
   'link-gone',
   'token',
@@ -56,8 +65,7 @@ export const ALERT_STATUSES = [
   'email-invalid',
   'criteria',
   'duplicate',
-] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
+]);
 
 const ERROR_STATUS: Partial<Record<AlertStatus, number>> = {
   'link-invalid': 400,
@@ -70,6 +78,16 @@ const ERROR_STATUS: Partial<Record<AlertStatus, number>> = {
 const RECOMMENDATIONS = 8;
 const RECOMMENDATION_ALERTS = 3;
 const MAIL_TOKEN = /^[A-Za-z0-9._-]{1,100}$/;
+const PAGE_FORMS: readonly AlertFormName[] = [
+  ALERT_FORMS.delete,
+  ALERT_FORMS.confirm,
+  ALERT_FORMS.unsubscribe,
+];
+
+/** The outcome of one of this page's forms, else null. */
+function pageOutcome(value: unknown): AlertOutcome | null {
+  return PAGE_FORMS.some((form) => isAlertOutcome(value, form)) ? (value as AlertOutcome) : null;
+}
 
 const TITLE = msg`Mes alertes`;
 const DESCRIPTION = msg`Vos recherches sauvegardées et les biens qui leur correspondent.`;
@@ -142,15 +160,25 @@ async function loadRecommendations(
 export default defineScreen({
   cache: { private: true, sMaxAge: 0, staleWhileRevalidate: 0 },
 
-  async loader({ api, config, lang, url, request }): Promise<AlertsData> {
+  actions: {
+    [ALERT_FORMS.delete]: alertDeleteAction,
+    [ALERT_FORMS.confirm]: alertConfirmAction,
+    [ALERT_FORMS.unsubscribe]: alertUnsubscribeAction,
+  },
+
+  async loader({ api, config, lang, url, request, posted }): Promise<AlertsData> {
+    // A form of the page posted without JavaScript: its outcome is the page's message.
+    const outcome = pageOutcome(posted);
     const givenStatus = url.searchParams.get('status');
-    const status = ALERT_STATUSES.find((s) => s === givenStatus) ?? null;
-    const mailToken = (name: string) => {
+    const status = outcome?.status ?? ALERT_STATUSES.find((s) => s === givenStatus) ?? null;
+    const mailToken = (name: string, form: AlertFormName, done: AlertStatus) => {
       const given = url.searchParams.get(name);
+      // Once clicked, the button is not asked for again.
+      if (outcome?.form === form && outcome.status === done) return null;
       return given && MAIL_TOKEN.test(given) ? given : null;
     };
-    const confirm = mailToken('confirm');
-    const unsubscribe = mailToken('unsubscribe');
+    const confirm = mailToken('confirm', ALERT_FORMS.confirm, 'confirmed');
+    const unsubscribe = mailToken('unsubscribe', ALERT_FORMS.unsubscribe, 'unsubscribed');
 
     const inBrowser = typeof window !== 'undefined';
     const tokens = inBrowser
@@ -225,6 +253,11 @@ export default defineScreen({
     const heading = useRef<HTMLHeadingElement>(null);
     const [notice, setNotice] = useState<string | null>(null);
     const [failure, setFailure] = useState<string | null>(null);
+    const [clicked, setClicked] = useState({ confirm: false, unsubscribe: false });
+    const fetcher = useFetcher();
+    const location = useLocation();
+    // The page's forms post to the page itself (its actions).
+    const action = `${location.pathname}${location.search}`;
     const synced = useRef(false);
 
     // The browser keeps the tokens of the listed alerts (some may come from the cookie only);
@@ -257,42 +290,38 @@ export default defineScreen({
       criteria: t`Les critères de cette recherche ne peuvent pas être enregistrés.`,
       duplicate: t`Une alerte existe déjà pour cette recherche avec cette adresse e-mail.`,
     };
-    const isError =
-      data.status !== null &&
-      !['created', 'deleted', 'confirmed', 'unsubscribed'].includes(data.status);
+    const isError = data.status !== null && ERROR_TEXT.has(data.status);
     const shownNotice = notice ?? (data.status && !isError ? statusTexts[data.status] : null);
     const shownFailure = failure ?? (data.status && isError ? statusTexts[data.status] : null);
 
-    async function remove(event: FormEvent<HTMLFormElement>, token: string) {
-      event.preventDefault();
-      setNotice(null);
-      setFailure(null);
-      try {
-        const res = await fetch(API_PATHS.alerts, {
-          method: 'DELETE',
-          headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify({ token, lang }),
-        });
-        if (res.status === 204 || res.status === 404) {
-          removeAlertToken(token);
-          setNotice(
-            res.status === 204
-              ? t`Votre alerte a bien été supprimée.`
-              : t`Cette alerte n'existe pas ou a déjà été supprimée.`,
-          );
-          heading.current?.focus();
-          await revalidator.revalidate();
-          return;
+    // The answer of one of the page's forms (shared/page-actions.ts), once per answer.
+    const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+    const [handled, setHandled] = useState<unknown>(undefined);
+    if (answer !== undefined && answer !== handled) {
+      setHandled(answer);
+      const outcome = pageOutcome(answer);
+      if (outcome) {
+        const good = !ERROR_TEXT.has(outcome.status) || outcome.status === 'unknown-alert';
+        setNotice(good ? statusTexts[outcome.status] : null);
+        setFailure(good ? null : statusTexts[outcome.status]);
+        if (outcome.form === ALERT_FORMS.confirm && outcome.status === 'confirmed') {
+          setClicked((current) => ({ ...current, confirm: true }));
         }
-        setFailure(
-          res.status === 400
-            ? t`Ce jeton d'alerte n'est pas valide.`
-            : t`Le service est momentanément indisponible. Veuillez réessayer plus tard.`,
-        );
-      } catch {
-        setFailure(t`Le service est momentanément indisponible. Veuillez réessayer plus tard.`);
+        if (outcome.form === ALERT_FORMS.unsubscribe && outcome.status === 'unsubscribed') {
+          setClicked((current) => ({ ...current, unsubscribe: true }));
+        }
+      } else {
+        // Refused before the action (another site, too many forms), failed, or no network.
+        const failed = isActionFailure(answer) ? answer : null;
+        setNotice(null);
+        setFailure(failed?.message ?? statusTexts.unavailable);
       }
     }
+    useEffect(() => {
+      const outcome = pageOutcome(handled);
+      if (outcome?.form === ALERT_FORMS.delete && outcome.token) removeAlertToken(outcome.token);
+      if (handled !== undefined) heading.current?.focus();
+    }, [handled]);
 
     return (
       <div className="alerts-page">
@@ -306,29 +335,31 @@ export default defineScreen({
           {shownFailure ? <p className="notice notice--error">{shownFailure}</p> : null}
         </div>
 
-        {data.confirm ? (
+        {data.confirm && !clicked.confirm ? (
           <section className="alerts-unsubscribe" aria-labelledby="alerts-confirm-title">
             <h2 id="alerts-confirm-title">{t`Confirmer votre alerte`}</h2>
             <p>{t`Confirmez votre adresse e-mail pour recevoir les nouveaux biens de cette recherche.`}</p>
-            <form method="post" action={alertLinkPath('confirm', data.confirm)}>
-              <input type="hidden" name="lang" value={lang} />
-              <button type="submit" className="button">
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name={FORM_FIELD} value={ALERT_FORMS.confirm} />
+              <input type="hidden" name="token" value={data.confirm} />
+              <button type="submit" className="button" aria-disabled={fetcher.state !== 'idle'}>
                 {t`Confirmer mon adresse e-mail`}
               </button>
-            </form>
+            </fetcher.Form>
           </section>
         ) : null}
 
-        {data.unsubscribe ? (
+        {data.unsubscribe && !clicked.unsubscribe ? (
           <section className="alerts-unsubscribe" aria-labelledby="alerts-unsubscribe-title">
             <h2 id="alerts-unsubscribe-title">{t`Se désabonner`}</h2>
             <p>{t`Voulez-vous ne plus recevoir les e-mails de cette alerte ?`}</p>
-            <form method="post" action={alertLinkPath('unsubscribe', data.unsubscribe)}>
-              <input type="hidden" name="lang" value={lang} />
-              <button type="submit" className="button">
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name={FORM_FIELD} value={ALERT_FORMS.unsubscribe} />
+              <input type="hidden" name="token" value={data.unsubscribe} />
+              <button type="submit" className="button" aria-disabled={fetcher.state !== 'idle'}>
                 {t`Ne plus recevoir ces e-mails`}
               </button>
-            </form>
+            </fetcher.Form>
           </section>
         ) : null}
 
@@ -346,7 +377,8 @@ export default defineScreen({
                   view={view}
                   config={config}
                   lang={lang}
-                  onDelete={(event) => remove(event, view.token)}
+                  fetcher={fetcher}
+                  action={action}
                 />
               ))}
             </ul>
@@ -459,12 +491,14 @@ function AlertItem({
   view,
   config,
   lang,
-  onDelete,
+  fetcher,
+  action,
 }: {
   view: AlertView;
   config: Config;
   lang: Lang;
-  onDelete: (event: FormEvent<HTMLFormElement>) => void;
+  fetcher: FetcherWithComponents<unknown>;
+  action: string;
 }) {
   const { t } = useLingui();
   const { title, facts } = useAlertDescription(view.alert.criteria, view.lieu, config, lang);
@@ -503,14 +537,14 @@ function AlertItem({
               <span className="visually-hidden"> : {title}</span>
             </Link>
           ) : null}
-          <form method="post" action={`${API_PATHS.alerts}/delete`} onSubmit={onDelete}>
+          <fetcher.Form method="post" action={action}>
+            <input type="hidden" name={FORM_FIELD} value={ALERT_FORMS.delete} />
             <input type="hidden" name="token" value={view.token} />
-            <input type="hidden" name="lang" value={lang} />
             <button type="submit" className="alert-item__delete">
               {t`Supprimer l'alerte`}
               <span className="visually-hidden"> : {title}</span>
             </button>
-          </form>
+          </fetcher.Form>
         </div>
       </article>
     </li>

@@ -5,7 +5,11 @@ import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import '../styles/offer.css';
-import { decodePageFormState, type ContactPageState } from '../../shared/contact-outcome';
+import {
+  CONTACT_STATUS_CODES,
+  pageFormState,
+  type ContactPageState,
+} from '../../shared/contact-outcome';
 import {
   OfferObsoleteSchema,
   type Config,
@@ -14,13 +18,15 @@ import {
   type OfferObsolete,
 } from '../../shared/contract';
 import { formatDate, formatPrice } from '../../shared/format';
-import { PAGE_FORM_HEADER, isPortalApiError } from '../../shared/portal-api';
+import { isPortalApiError } from '../../shared/portal-api';
 import { offerHref } from '../../shared/routes';
 import { usePortalApi } from '../api/portal-api-context';
 import { useRootData } from '../app/links';
 import { defineScreen, type Head } from '../app/screen';
 import { Breadcrumbs, breadcrumbJsonLd, searchCrumbs, type Crumb } from '../components/breadcrumbs';
 import { ContactForm } from '../components/contact-form';
+import { contactAction } from '../components/contact-action';
+import { phoneAction } from '../components/offer/phone-action';
 import { offerAmount, photoUrl } from '../components/offer-card';
 import { AgencyBlock } from '../components/offer/agency-block';
 import { ContactBar } from '../components/offer/contact-bar';
@@ -164,18 +170,12 @@ export function listingJsonLd(offer: OfferDetail, url: string, origin: string, l
   };
 }
 
-const CONTACT_STATUS_CODES: Record<ContactPageState['status'], number> = {
-  sent: 200,
-  invalid: 400,
-  refused: 429,
-  'rate-limited': 429,
-  failed: 503,
-};
-
 export default defineScreen({
-  async loader({ api, config, lang, match, url, request, tag }): Promise<OfferPageData> {
+  actions: { contact: contactAction, phone: phoneAction },
+
+  async loader({ api, config, lang, match, url, request, tag, posted }): Promise<OfferPageData> {
     const slug = (match.params as { offre: string }).offre;
-    const formState = decodePageFormState(request.headers.get(PAGE_FORM_HEADER));
+    const formState = pageFormState(posted);
     let offer: OfferDetail;
     try {
       offer = await api.get('offer', { slug, lang }, { signal: request.signal });
@@ -252,7 +252,7 @@ export default defineScreen({
   Component: function OfferScreen({ data, config, lang }) {
     if (data.kind === 'obsolete')
       return <Obsolete data={data.obsolete} config={config} lang={lang} />;
-    if (data.kind === 'unavailable') return <Unavailable contact={data.contact} lang={lang} />;
+    if (data.kind === 'unavailable') return <Unavailable contact={data.contact} />;
     return <OfferPage data={data} config={config} lang={lang} />;
   },
 });
@@ -263,7 +263,7 @@ function Obsolete({ data, config, lang }: { data: OfferObsolete; config: Config;
   return <ObsoleteOffer obsolete={data} links={links} />;
 }
 
-function Unavailable({ contact, lang }: { contact: ContactPageState; lang: Lang }) {
+function Unavailable({ contact }: { contact: ContactPageState }) {
   const { t } = useLingui();
   const target =
     contact.target.offer_id !== undefined
@@ -272,7 +272,7 @@ function Unavailable({ contact, lang }: { contact: ContactPageState; lang: Lang 
   return (
     <div className="offer-unavailable">
       <h1>{t`Votre demande n'a pas pu être envoyée`}</h1>
-      <ContactForm target={target} lang={lang} pageState={contact} />
+      <ContactForm target={target} pageState={contact} />
     </div>
   );
 }
@@ -443,7 +443,7 @@ function OfferPage({
             key={offer.id}
             id={CONTACT_FORM_ID}
             target={{ offerId: offer.id }}
-            lang={lang}
+
             pageState={data.contact}
             prefill={prefill}
           />

@@ -1,37 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import {
-  AlertMailActionSchema,
-  LangSchema,
-  type AlertMailAction,
-  type Lang,
-} from '../../shared/contract';
-import { alertsPagePath, refuseCrossSite, visitorLang } from '../api/alerts';
+import { LangSchema, type AlertMailAction, type Lang } from '../../shared/contract';
+import { alertsPagePath, visitorLang } from '../api/alerts';
 import { errorBody } from '../api/routes';
-import { isUpstreamError } from '../upstream/errors';
+import { isPortalApiError } from '../../shared/portal-api';
 
 // The links of alert mails (listings-api/alerts): their token is a signed alert id, checked by
 // the listings API (POST /alerte/confirm, POST /alerte/unsubscribe). A GET never changes
 // anything: mail scanners and link previews fetch links on their own, and would otherwise
 // confirm addresses nobody confirmed or stop alerts nobody stopped. Each link opens the alerts
 // page, in the language of the link (the alert's; else the visitor's), with one button posting
-// back here (a plain form: no JavaScript needed).
+// the page's `alert-confirm` or `alert-unsubscribe` action (client/components/alert-actions.ts).
 //
 //   GET  /alerts/confirm?token=…&lang=…      303 to the alerts page asking for the click on
 //                                            "confirm" (confirm={token})
-//   POST /alerts/confirm?token=…             that button: confirms the address (double opt-in),
-//                                            303 to the alerts page in the alert's language,
-//                                            status=confirmed
 //   GET  /alerts/unsubscribe?token=…&lang=…  303 to the alerts page asking for the click on
 //                                            "unsubscribe" (unsubscribe={token})
-//   POST /alerts/unsubscribe?token=…         that button → 303 to the alerts page
-//                                            (status=unsubscribed); the one-click POST of a
-//                                            mail client (body List-Unsubscribe=One-Click,
-//                                            RFC 8058) → 200 text
-// A malformed or forged token goes to the alerts page with status=link-invalid (the page answers
-// 400), an alert that no longer exists with status=link-gone (404) when confirming; unsubscribing
-// an alert that no longer exists is done already (no mail will come). The one-click POST gets
-// those statuses itself, in plain text.
+//   POST /alerts/unsubscribe?token=…         the one-click POST of a mail provider (body
+//                                            List-Unsubscribe=One-Click, RFC 8058) → 200 text;
+//                                            any other POST changes nothing: 303 as the GET
+//
+// The one-click unsubscribe stays a route of its own rather than a page action: mail providers
+// post it from their own site to the URL of the mail's List-Unsubscribe header, which has no
+// language and no page, url-encoded or multipart, without the `_form` field of page forms, and
+// expect a short answer, not a page. Its token authenticates it; nothing else is read or written
+// (no cookie). A malformed or forged token answers 400, an alert that no longer exists is done
+// already (no mail will come): 200, in plain text.
 
 const MailToken = v.pipe(
   v.string(),
@@ -134,23 +128,16 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  async function act(
-    request: FastifyRequest,
-    purpose: 'confirm' | 'unsubscribe',
-    token: string | undefined,
-  ): Promise<Outcome> {
+  async function unsubscribe(request: FastifyRequest, token: string | undefined): Promise<Outcome> {
     if (!token) return { ok: false, status: 400, code: 'link-invalid' };
     try {
-      const action = await app.upstream.send('POST', `/alerte/${purpose}`, AlertMailActionSchema, {
-        body: { token },
-        requestId: request.id,
-      });
+      const action = await app.portalApi(request).send('alertUnsubscribe', { token });
       return { ok: true, action };
     } catch (error) {
-      if (!isUpstreamError(error)) throw error;
+      if (!isPortalApiError(error)) throw error;
       if (error.status === 400) return { ok: false, status: 400, code: 'link-invalid' };
       if (error.status === 404) return { ok: false, status: 404, code: 'link-gone' };
-      request.log.warn({ err: error, purpose }, 'alert link not handled');
+      request.log.warn({ err: error }, 'one-click unsubscribe not handled');
       return { ok: false, status: error.status >= 500 ? error.status : 502, code: 'unavailable' };
     }
   }
@@ -175,40 +162,22 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
   app.get('/alerts/confirm', async (request, reply) => askClick(request, reply, 'confirm'));
   app.get('/alerts/unsubscribe', async (request, reply) => askClick(request, reply, 'unsubscribe'));
 
-  app.post('/alerts/confirm', { bodyLimit: 4096 }, async (request, reply) => {
-    const refused =
-      refuseUnreadable(request, reply) ?? refuseCrossSite(request, reply, linkLang(request));
-    if (refused) return refused;
-    const outcome = await act(request, 'confirm', tokenOf(request));
-    if (outcome.ok) {
-      return redirect(reply, alertsPagePath(outcome.action.alert.lang, { status: 'confirmed' }));
-    }
-    return redirect(reply, alertsPagePath(linkLang(request), { status: outcome.code }));
-  });
-
   app.post('/alerts/unsubscribe', { bodyLimit: 4096 }, async (request, reply) => {
     const unreadable = refuseUnreadable(request, reply);
     if (unreadable) return unreadable;
     const body = request.body as Record<string, unknown> | undefined;
     const oneClick =
       body != null && typeof body === 'object' && body['List-Unsubscribe'] === 'One-Click';
-    // The one-click POST comes from the mail provider (another site), authenticated by its token;
-    // the page's button is a form of this site.
-    if (!oneClick) {
-      const refused = refuseCrossSite(request, reply, linkLang(request));
-      if (refused) return refused;
-    }
-    const outcome = await act(request, 'unsubscribe', tokenOf(request));
+    // Not the one-click POST: the page asks for the click, as the link does.
+    if (!oneClick) return askClick(request, reply, 'unsubscribe');
+    const outcome = await unsubscribe(request, tokenOf(request));
     // An alert deleted since (by its owner, or by the purge once unsubscribed) sends nothing more.
     const done = outcome.ok || outcome.code === 'link-gone';
     const lang = outcome.ok ? outcome.action.alert.lang : linkLang(request);
-    if (oneClick) {
-      return reply
-        .code(done ? 200 : outcome.status)
-        .header('cache-control', 'no-store')
-        .type('text/plain; charset=utf-8')
-        .send(ONE_CLICK_TEXTS[done ? 'done' : outcome.code][lang]);
-    }
-    return redirect(reply, alertsPagePath(lang, { status: done ? 'unsubscribed' : outcome.code }));
+    return reply
+      .code(done ? 200 : outcome.status)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(ONE_CLICK_TEXTS[done ? 'done' : outcome.code][lang]);
   });
 }

@@ -1,35 +1,47 @@
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
+import type { MessageDescriptor } from '@lingui/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_FORM_HEADER } from '../../shared/portal-api';
+import { langOfPath } from '../../shared/routes';
+import { formCrossSite, formTooMany, formUnknown } from '../../shared/messages';
+import { FORM_FIELD, FORM_NAME } from '../../shared/page-actions';
 import { errorBody } from '../api/routes';
+import { translate } from '../api/messages';
 
-// Forms posted to a page without JavaScript (contact, phone reveal...): the browser posts the
-// form (application/x-www-form-urlencoded, a hidden `_form` field naming it) to the page's own
-// URL. The handler of that form does the work (checks, spam guard, listings API) and answers the
-// outcome as a header value; the page then renders as for a GET, its loader reading the outcome
-// from PAGE_FORM_HEADER (set here only: any such header from outside is dropped). The answer is
-// never cached. With JavaScript, the same forms post JSON to their /api route instead.
+// Forms post to their page's own URL (shared/page-actions.ts); the page's route action does the
+// write (client/app/routes.tsx, run by server/ssr/page.ts). Before any action runs, the BFF's
+// duties are enforced here, once for every form:
+// - a POST from another site (a forged form) is refused: browsers say where a request comes from
+//   (Sec-Fetch-Site, Origin);
+// - only form bodies (application/x-www-form-urlencoded), at most PAGE_FORM_BODY_LIMIT bytes;
+// - a form name in `_form`;
+// - a per-connection (IP) limit of form posts, in Redis when REDIS_URL is set.
+// The answer of a form post is never cached. A form's own duties (the contact counter cookie,
+// idempotency keys) are the server PortalApi's, through the request (server/plugins/upstream.ts).
 
-export type PageFormHandler = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fields: Record<string, unknown>,
-) => Promise<string | undefined>;
+/**
+ * Form posts per connection (IP): well above what a visitor sends, well below a flood. Forms
+ * with a tighter limit of their own (contact) keep it behind this one.
+ */
+export const PAGE_FORM_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+
+/** Largest form body a page takes (bytes). */
+export const PAGE_FORM_BODY_LIMIT = 32 * 1024;
+
+/**
+ * A form that must be accepted from other sites: the one-click unsubscribe of a mail (RFC 8058),
+ * posted by mail providers, authenticated by its token.
+ */
+export type CrossSiteException = (request: FastifyRequest) => boolean;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * Registers the handler of a page form (field `_form`). It answers the value of
-     * PAGE_FORM_HEADER for the page, or undefined when it has answered the request itself.
-     */
-    addPageForm(name: string, handler: PageFormHandler): void;
+    allowCrossSiteForm(exception: CrossSiteException): void;
   }
 }
 
 /** The page route's pattern (server/ssr/page.ts). */
 const PAGE_ROUTE = '/*';
-const FORM_NAME = /^[a-z][a-z-]{0,30}$/;
 
 /** A POST from another site (a forged form) is refused; browsers say where a request comes from. */
 export function isCrossSite(request: FastifyRequest): boolean {
@@ -44,40 +56,56 @@ export function isCrossSite(request: FastifyRequest): boolean {
   }
 }
 
-function isPagePost(request: FastifyRequest): boolean {
+export function isPagePost(request: FastifyRequest): boolean {
   return request.method === 'POST' && request.routeOptions.url === PAGE_ROUTE;
 }
 
-async function pageForms(app: FastifyInstance) {
-  const handlers = new Map<string, PageFormHandler>();
-  app.decorate('addPageForm', (name: string, handler: PageFormHandler) => {
-    if (!FORM_NAME.test(name) || handlers.has(name))
-      throw new Error(`page form ${name}: bad or taken name`);
-    handlers.set(name, handler);
+async function pageActions(app: FastifyInstance) {
+  const exceptions: CrossSiteException[] = [];
+  app.decorate('allowCrossSiteForm', (exception: CrossSiteException) => {
+    exceptions.push(exception);
   });
   // Repeated fields become arrays; the form schemas take the first value.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
-
-  app.addHook('onRequest', async (request) => {
-    delete request.headers[PAGE_FORM_HEADER];
+  const limit = app.createRateLimit({
+    ...PAGE_FORM_RATE_LIMIT,
+    keyGenerator: (request) => `page-form:${request.ip}`,
   });
+
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    text: MessageDescriptor,
+    field?: string,
+  ) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send(errorBody(status, translate(text, langOfPath(request.url)), field));
 
   app.addHook('preHandler', async (request, reply) => {
     if (!isPagePost(request)) return;
-    if (isCrossSite(request)) {
-      return reply.code(403).send(errorBody(403, 'forms are only accepted from this site'));
+    if (isCrossSite(request) && !exceptions.some((allowed) => allowed(request))) {
+      return refuse(request, reply, 403, formCrossSite);
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+      return refuse(request, reply, 415, formUnknown);
     }
     const fields = request.body;
     const name =
-      typeof fields === 'object' && fields !== null
-        ? (fields as Record<string, unknown>)._form
+      typeof fields === 'object' && fields !== null && !Array.isArray(fields)
+        ? (fields as Record<string, unknown>)[FORM_FIELD]
         : undefined;
-    const handler = typeof name === 'string' ? handlers.get(name) : undefined;
-    if (!handler) return reply.code(400).send(errorBody(400, '_form: no such form', '_form'));
-    const state = await handler(request, reply, fields as Record<string, unknown>);
-    if (reply.sent) return reply;
-    if (state === undefined) throw new Error(`page form ${String(name)} answered nothing`);
-    request.headers[PAGE_FORM_HEADER] = state;
+    if (typeof name !== 'string' || !FORM_NAME.test(name)) {
+      return refuse(request, reply, 400, formUnknown, FORM_FIELD);
+    }
+    const allowed = await limit(request);
+    if (!allowed.isAllowed && allowed.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(allowed.ttlInSeconds))));
+      return refuse(request, reply, 429, formTooMany);
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -86,4 +114,7 @@ async function pageForms(app: FastifyInstance) {
   });
 }
 
-export default fp(pageForms, { name: 'page-forms' });
+export default fp(pageActions, {
+  name: 'page-actions',
+  dependencies: ['@fastify/rate-limit'],
+});

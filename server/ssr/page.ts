@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { langOfPath } from '../../shared/routes';
 import { BFF_PATHS } from '../../shared/bff-paths';
-import { errorBody } from '../api/routes';
+import { notFound, serviceUnavailable } from '../http-errors';
+import { ACTION_HEADER, type ActionAnswer } from '../../shared/page-actions';
+import { PAGE_FORM_BODY_LIMIT } from './page-actions';
 import type { Renderer, SsrModule } from './renderer';
 import { cacheTagValue, pageCacheControl } from './cache';
 
@@ -57,14 +59,35 @@ export function pageUrl(rawUrl: string, origin: string): URL {
   return new URL(`${new URL(origin).origin}${literal.startsWith('/') ? '' : '/'}${literal}${rest}`);
 }
 
+/** A posted form's fields (@fastify/formbody: repeated fields are arrays) as a form body. */
+function formBody(fields: unknown): URLSearchParams {
+  const body = new URLSearchParams();
+  if (typeof fields !== 'object' || fields === null) return body;
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') body.append(name, item);
+    }
+  }
+  return body;
+}
+
 function toFetchRequest(request: FastifyRequest, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === STATUS_PAGE_HEADER) continue;
+    // The body is passed on parsed, with its own length.
+    if (name === 'content-length' || name === 'transfer-encoding') continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else headers.set(name, value);
   }
-  return new Request(pageUrl(request.url, origin), { method: 'GET', headers, signal });
+  // A form posted to the page (server/ssr/page-actions.ts has checked it): its action runs.
+  const post = request.method === 'POST';
+  return new Request(pageUrl(request.url, origin), {
+    method: post ? 'POST' : 'GET',
+    headers,
+    signal,
+    ...(post ? { body: formBody(request.body) } : {}),
+  });
 }
 
 async function sendFallback(reply: FastifyReply, ssr: SsrModule | undefined, pathname: string) {
@@ -103,7 +126,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     try {
       ssr = await renderer.load();
       result = await ssr.render(toFetchRequest(request, origin, controller.signal), {
-        api: app.portalApi(request, { signal: controller.signal, tags }),
+        api: app.portalApi(request, { signal: controller.signal, tags, reply }),
+        actionOnly: request.method === 'POST' && request.headers[ACTION_HEADER] === '1',
         assets: renderer.assets,
         origin,
         tags,
@@ -120,6 +144,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       clearTimeout(timer);
     }
 
+    if (result.kind === 'action') {
+      request.metricsRoute = 'page:action';
+      if (result.status >= 500) request.log.error({ status: result.status }, 'page action failed');
+      const answer: ActionAnswer =
+        result.data !== undefined ? { data: result.data } : { message: result.message };
+      return reply.code(result.status).header('cache-control', 'no-store').send(answer);
+    }
     // Metrics: the page's screen stands for its route (every page is the route /*).
     request.metricsRoute = result.kind === 'html' ? `page:${result.screen ?? 'error'}` : 'page';
     if (result.kind === 'response') {
@@ -151,12 +182,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   const FrameParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}\.json$/)) });
   app.get(`${BFF_PATHS.frame}:file`, async (request, reply) => {
     const params = v.safeParse(FrameParams, request.params);
-    const notFound = () =>
-      reply
-        .code(404)
-        .header('cache-control', 'no-store')
-        .send(errorBody(404, 'no such frame file'));
-    if (!params.success) return notFound();
+    if (!params.success) throw notFound('no such frame file');
     const api = app.portalApi(request);
     let json: string | null;
     try {
@@ -168,18 +194,15 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       });
     } catch (error) {
       request.log.warn({ err: error }, 'frame file unavailable');
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send(errorBody(503, 'the listings API is unavailable'));
+      throw serviceUnavailable({ cause: error });
     }
-    if (json === null) return notFound();
+    if (json === null) throw notFound('no such frame file');
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .type('application/json; charset=utf-8')
       .send(json);
   });
   app.get('/*', sendPage);
-  // A form posted to the page without JavaScript: server/ssr/page-forms.ts handles it first.
-  app.post('/*', sendPage);
+  // A form posted to the page: server/ssr/page-actions.ts checks it first.
+  app.post('/*', { bodyLimit: PAGE_FORM_BODY_LIMIT }, sendPage);
 }

@@ -126,6 +126,34 @@ test('the contact form refuses an invalid phone, then sends and remembers the de
   await expect(form.getByLabel('Téléphone')).toHaveValue('06 12 34 56 78');
 });
 
+test('without JavaScript, the contact form posts its page and answers in the page (EN)', async ({
+  browser,
+  request,
+}) => {
+  const offer = await offerWithPhotos(request, 'en', 1);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(offer.path);
+    const form = page.getByRole('region', { name: 'Contact the agency' });
+    await form.getByLabel('Name').fill('Camille Martin');
+    await form.getByLabel('E-mail').fill('camille.martin@example.org');
+    await form.getByLabel('Telephone').fill('06 12');
+    await form.getByLabel('Message').fill('I would like to visit.');
+    await form.getByRole('button', { name: 'Send' }).click();
+    // The page comes back with the message, what was typed and the form's anchor.
+    await expect(form.getByText('Please enter a valid telephone number')).toBeVisible();
+    await expect(form.getByLabel('Message')).toHaveValue('I would like to visit.');
+    expect(new URL(page.url()).pathname).toBe(offer.path);
+    await form.getByLabel('Telephone').fill('06 12 34 56 78');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByText('Your request for information has been sent.')).toBeVisible();
+    await expect(form.getByLabel('Message')).toHaveValue('');
+  } finally {
+    await context.close();
+  }
+});
+
 test('copies the link of the offer', async ({ page, context, request, baseURL }) => {
   const offer = await offerWithPhotos(request, 'en', 1);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

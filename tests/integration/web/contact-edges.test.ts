@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfferList } from '../../../shared/contract';
+import type { Config, OfferList } from '../../../shared/contract';
+import { ACTION_HEADER } from '../../../shared/page-actions';
+import { offerHref } from '../../../shared/routes';
 import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
 import { buildWebApp, startFake, startListingsApi, upstreamJson, type FakeServer } from './helpers';
 
@@ -13,11 +15,14 @@ describe('contact request edges', () => {
   let fake: FakeServer;
   let web: FastifyInstance;
   let offerId: number;
+  let offerPath: string;
   let pendingStats = 0;
 
   beforeAll(async () => {
     listings = await startListingsApi('pglite');
-    offerId = (await upstreamJson<OfferList>(listings.url, '/offre?limit=1')).items[0]!.id;
+    const offer = (await upstreamJson<OfferList>(listings.url, '/offre?limit=1')).items[0]!;
+    offerId = offer.id;
+    offerPath = offerHref(offer, 'fr', await upstreamJson<Config>(listings.url, '/config'));
     fake = await startFake((req, res) => {
       if (req.method === 'POST' && req.url?.startsWith('/stat')) {
         pendingStats++;
@@ -50,35 +55,40 @@ describe('contact request edges', () => {
     await listings?.close();
   });
 
-  const contact = (remoteAddress: string, i: number) =>
+  /** The contact action of the offer's page, as the browser's router calls it. */
+  const contact = (remoteAddress: string, i: number, headers: Record<string, string> = {}) =>
     web.inject({
       method: 'POST',
-      url: '/api/contact',
+      url: offerPath,
       remoteAddress,
-      payload: {
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        [ACTION_HEADER]: '1',
+        ...headers,
+      },
+      payload: new URLSearchParams({
+        _form: 'contact',
         name: 'Camille Martin',
         phone: '06 12 34 56 78',
         email: 'camille.martin@example.org',
         message: `Je souhaite visiter ce bien (${remoteAddress} ${i}).`,
-        offer_id: offerId,
-        lang: 'fr',
-      },
+        offer_id: String(offerId),
+      }).toString(),
     });
 
   it('answers once the request is stored, without waiting for the e-mail stat', async () => {
     const before = pendingStats;
     const res = await contact('192.0.2.10', 0);
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ form: 'contact', status: 'sent' });
     // The stat call was sent and is still hanging when the visitor has their answer.
     await expect.poll(() => pendingStats).toBe(before + 1);
   }, 20_000);
 
   it('names its 403 Forbidden when a form comes from another site', async () => {
-    const res = await web.inject({
-      method: 'POST',
-      url: '/api/contact',
-      headers: { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
-      payload: { offer_id: offerId, lang: 'fr' },
+    const res = await contact('192.0.2.11', 0, {
+      origin: 'https://attacker.example',
+      'sec-fetch-site': 'cross-site',
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
@@ -100,7 +110,7 @@ describe('contact request edges', () => {
       last = await contact('192.0.2.20', i);
       statuses.push(last.statusCode);
     }
-    expect(statuses.slice(0, CONTACT_IP_LIMIT.max).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(0, CONTACT_IP_LIMIT.max).every((s) => s === 200)).toBe(true);
     expect(last!.statusCode).toBe(429);
     const retryAfter = Number(last!.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, OfferDetail } from '../../../shared/contract';
+import { ACTION_HEADER } from '../../../shared/page-actions';
 import { testDbKinds } from '../../fixtures/db';
 import { textOf } from './helpers';
 import {
@@ -13,8 +14,8 @@ import {
   type OfferWorld,
 } from './offer-fixture';
 
-// The contact form of the offer page, on the real listings API: POST /api/contact (JSON, with
-// JavaScript) and the page form posted without JavaScript. Every rule of spec section 5 with its
+// The contact form of the offer page, on the real listings API: its `contact` action called by
+// the browser's router (JSON outcome, with JavaScript) and the form posted without JavaScript. Every rule of spec section 5 with its
 // exact message in both languages, the success text, the spam guard (signed counter cookie up to
 // settings.maxContact, then refused and flagged isSpammer; the per-connection limit behind it), a
 // double submit stored once, the e-mail stat, and the listings API down while sending.
@@ -125,26 +126,26 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
     );
     return result.rows[0]!.n;
   };
-  const postJson = (payload: object, headers: Record<string, string> = {}) =>
-    world.web.inject({
-      method: 'POST',
-      url: '/api/contact',
-      payload,
-      headers,
-      remoteAddress: nextAddress(),
-    });
   const postPage = (
     lang: Lang,
     fields: Record<string, string>,
     headers: Record<string, string> = {},
+    remoteAddress = nextAddress(),
   ) =>
     world.web.inject({
       method: 'POST',
       url: offers[lang].path,
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: formBody({ _form: 'contact', offer_id: String(offer.id), ...fields }),
-      remoteAddress: nextAddress(),
+      remoteAddress,
     });
+  /** The form posted by the browser's router: the action's outcome comes back as JSON. */
+  const postAction = (
+    lang: Lang,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+    remoteAddress = nextAddress(),
+  ) => postPage(lang, fields, { [ACTION_HEADER]: '1', ...headers }, remoteAddress);
 
   beforeAll(async () => {
     world = await startOfferWorld(kind, { switchable: true });
@@ -161,13 +162,23 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
     await world?.close();
   });
 
-  describe('with JavaScript (POST /api/contact)', () => {
+  describe('with JavaScript (the action answers its outcome)', () => {
     it('stores a valid request for the offer, counts an e-mail stat and sets the counter cookie', async () => {
       const message = unique('Valid request');
       const emails = (await statCounts(world.db, offer.id)).email ?? 0;
-      const res = await postJson({ ...VALID, message, reco: true, offer_id: offer.id, lang: 'en' });
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ id: expect.any(Number), isSpammer: false });
+      const res = await postAction('en', { ...VALID, message, reco: 'on' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({
+        data: {
+          form: 'contact',
+          status: 'sent',
+          target: { offer_id: offer.id },
+          values: { name: '', phone: '', email: '', message: '', reco: false },
+          errors: {},
+          isSpammer: false,
+        },
+      });
       const row = await world.db.kysely
         .selectFrom('contacts')
         .selectAll()
@@ -197,96 +208,87 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
       'refuses $field "$value" with $id, storing nothing',
       async ({ field, value, id }) => {
         const message = field === 'message' ? value : unique('Invalid request');
-        const res = await postJson({
-          ...VALID,
-          message,
-          [field]: value,
-          offer_id: offer.id,
-          lang: 'fr',
-        });
+        const res = await postAction('fr', { ...VALID, message, [field]: value });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ status: 'invalid', field, errors: { [field]: id } });
+        expect(res.json().data).toMatchObject({ status: 'invalid', errors: { [field]: id } });
         if (field !== 'message') expect(await contactsWith(message)).toBe(0);
         expect(res.headers['set-cookie']).toBeUndefined();
       },
     );
 
     it.each([
-      [{ ...VALID }, 'offer_id'],
-      [{ ...VALID, offer_id: 'abc' }, 'offer_id'],
-      [{ ...VALID, offer_id: 999_999_999 }, 'offer_id'],
-      [{ ...VALID, offer_id: 1, idempotency_key: 'x' }, 'idempotency_key'],
-    ])('refuses a bad target or key with a 400 naming the field (%#)', async (payload, field) => {
-      const res = await postJson({ ...payload, message: unique('Bad target'), lang: 'fr' });
+      [{ offer_id: '' }],
+      [{ offer_id: 'abc' }],
+      [{ offer_id: '999999999' }],
+      [{ idempotency_key: 'x' }],
+    ])('refuses a bad target or key with a 400, storing nothing (%o)', async (bad) => {
+      const message = unique('Bad target');
+      const res = await postAction('fr', { ...VALID, message, ...bad });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field });
+      expect(res.json()).not.toHaveProperty('data');
+      expect(await contactsWith(message)).toBe(0);
     });
 
-    it('refuses a request from another site', async () => {
-      const res = await postJson(
-        { ...VALID, offer_id: offer.id, lang: 'fr' },
+    it('refuses a request from another site, storing nothing', async () => {
+      const message = unique('Cross-site');
+      const res = await postAction(
+        'en',
+        { ...VALID, message },
         { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       );
       expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('This form is only accepted from this site.');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await contactsWith(message)).toBe(0);
     });
 
     it('stores a double submit once (same idempotency key)', async () => {
       const message = unique('Double submit');
-      const payload = {
-        ...VALID,
-        message,
-        offer_id: offer.id,
-        lang: 'fr',
-        idempotency_key: `k-${Date.now()}-double`,
-      };
-      const [a, b] = await Promise.all([postJson(payload), postJson(payload)]);
-      expect(a.statusCode).toBe(201);
-      expect(b.statusCode).toBe(201);
-      expect(a.json().id).toBe(b.json().id);
+      const fields = { ...VALID, message, idempotency_key: `k-${Date.now()}-double` };
+      const [a, b] = await Promise.all([postAction('fr', fields), postAction('fr', fields)]);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.json().data.status).toBe('sent');
+      expect(b.json().data.status).toBe('sent');
       expect(await contactsWith(message)).toBe(1);
     });
 
     it('counts up to maxContact, then refuses and flags the visitor as a spammer', async () => {
       let cookie = '';
-      const ids: number[] = [];
+      const messages: string[] = [];
       for (let i = 1; i <= maxContact; i++) {
-        const res = await postJson(
-          { ...VALID, message: unique(`Counter ${i}`), offer_id: offer.id, lang: 'en' },
-          cookie ? { cookie } : {},
-        );
-        expect(res.statusCode).toBe(201);
-        expect(res.json().isSpammer).toBe(i === maxContact);
-        ids.push(res.json().id as number);
+        const message = unique(`Counter ${i}`);
+        messages.push(message);
+        const res = await postAction('en', { ...VALID, message }, cookie ? { cookie } : {});
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toMatchObject({ status: 'sent', isSpammer: i === maxContact });
         cookie = counterCookie(res.headers['set-cookie']);
         expect(cookie.startsWith(`contact_counter=${i}.`)).toBe(true);
       }
-      expect(new Set(ids).size).toBe(maxContact);
+      for (const message of messages) expect(await contactsWith(message)).toBe(1);
       for (const lang of ['en', 'fr'] as const) {
         const message = unique('Over the limit');
-        const refused = await postJson({ ...VALID, message, offer_id: offer.id, lang }, { cookie });
+        const refused = await postAction(lang, { ...VALID, message }, { cookie });
         expect(refused.statusCode).toBe(429);
-        expect(refused.json()).toMatchObject({
-          status: 'refused',
-          isSpammer: true,
-          message: REFUSED[lang],
-        });
+        expect(refused.json().data).toMatchObject({ status: 'refused', isSpammer: true });
         expect(await contactsWith(message)).toBe(0);
+        // Without JavaScript, the same refusal on the page, with what was typed.
+        const pageMessage = unique('Over the limit, no JavaScript');
+        const page = await postPage(lang, { ...VALID, message: pageMessage }, { cookie });
+        expect(page.statusCode).toBe(429);
+        expect(textOf(page.body)).toContain(REFUSED[lang]);
+        expect(page.body).toContain(pageMessage);
+        expect(await contactsWith(pageMessage)).toBe(0);
       }
-      // Without JavaScript, the same refusal on the page, with what was typed.
-      const message = unique('Over the limit, no JavaScript');
-      const page = await postPage('fr', { ...VALID, message }, { cookie });
-      expect(page.statusCode).toBe(429);
-      expect(textOf(page.body)).toContain(REFUSED.fr);
-      expect(page.body).toContain(message);
-      expect(await contactsWith(message)).toBe(0);
     });
 
     it('treats a counter cookie that was tampered with as a new one', async () => {
-      const res = await postJson(
-        { ...VALID, message: unique('Tampered'), offer_id: offer.id, lang: 'fr' },
+      const res = await postAction(
+        'fr',
+        { ...VALID, message: unique('Tampered') },
         { cookie: 'contact_counter=99.1700000000000.abc.forged' },
       );
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(200);
       expect(counterCookie(res.headers['set-cookie']).startsWith('contact_counter=1.')).toBe(true);
     });
   });
@@ -358,8 +360,21 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: formBody({ _form: 'nope' }),
       });
+      // The page's own error page, in its language.
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: '_form' });
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const unnamed = await world.web.inject({
+        method: 'POST',
+        url: offers.en.path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: formBody({ name: 'x' }),
+      });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json()).toMatchObject({
+        field: '_form',
+        message: 'This request is not a form of this page.',
+      });
     });
   });
 
@@ -370,16 +385,16 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
       const message = unique('While down');
       world.setDown(true);
       try {
-        const res = await postJson({ ...VALID, message, offer_id: offer.id, lang: 'fr' });
+        const res = await postAction('fr', { ...VALID, message });
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toMatchObject({ status: 'failed', message: FAILED.fr });
+        expect(res.json().data).toMatchObject({ status: 'failed', values: { message } });
         expect(res.headers['set-cookie']).toBeUndefined();
       } finally {
         world.setDown(false);
       }
       expect(await contactsWith(message)).toBe(0);
-      const again = await postJson({ ...VALID, message, offer_id: offer.id, lang: 'fr' });
-      expect(again.statusCode).toBe(201);
+      const again = await postAction('fr', { ...VALID, message });
+      expect(again.statusCode).toBe(200);
       expect(await contactsWith(message)).toBe(1);
     });
 
@@ -435,27 +450,26 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
   });
 
   it('limits well-formed requests per connection behind the cookie counter', async () => {
-    const send = (payload: object) =>
-      world.web.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: '10.9.9.9' });
+    const send = (fields: Record<string, string>, lang: Lang = 'fr') =>
+      postAction(lang, fields, {}, '10.9.9.9');
     // A typo does not count.
-    expect((await send({ ...VALID, phone: '', offer_id: offer.id, lang: 'fr' })).statusCode).toBe(
-      400,
-    );
+    expect((await send({ ...VALID, phone: '' })).statusCode).toBe(400);
     // Requests the API refuses (an unknown offer) count: they were sent.
     for (let i = 0; i < 30; i++) {
-      const res = await send({ ...VALID, offer_id: 999_999_999, lang: 'fr' });
+      const res = await send({ ...VALID, offer_id: '999999999' });
       expect(res.statusCode).toBe(400);
     }
-    const last = await send({
-      ...VALID,
-      message: unique('Limited'),
-      offer_id: offer.id,
-      lang: 'en',
-    });
+    const message = unique('Limited');
+    const last = await send({ ...VALID, message }, 'en');
     expect(last.statusCode).toBe(429);
-    expect(last.json()).toMatchObject({
-      status: 'rate-limited',
-      message: 'Too many requests have been sent from your connection. Please try again later.',
-    });
+    expect(last.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last.json().data).toMatchObject({ status: 'rate-limited' });
+    expect(await contactsWith(message)).toBe(0);
+    // The page without JavaScript says it in the visitor's language.
+    const page = await postPage('en', { ...VALID, message }, {}, '10.9.9.9');
+    expect(page.statusCode).toBe(429);
+    expect(textOf(page.body)).toContain(
+      'Too many requests have been sent from your connection. Please try again later.',
+    );
   });
 });
