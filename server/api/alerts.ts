@@ -12,7 +12,7 @@ import {
 import { ROUTE_BY_SCREEN } from '../../shared/routes';
 import { LANG_COOKIE, preferredLanguage } from '../routes/language';
 import { isUpstreamError } from '../upstream/errors';
-import { errorBody } from './routes';
+import { HttpError } from '../http-errors';
 
 // The alerts of a visitor without an account (spec sections 3 and 7). Creating an alert answers
 // an unguessable token, the only key to the alert: the browser keeps it (localStorage) and this
@@ -123,18 +123,13 @@ const ListQuery = v.object({
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-function sendAlertError(
-  reply: FastifyReply,
+function alertError(
   status: number,
   code: AlertErrorCode,
   lang: Lang,
   extra: Record<string, unknown> = {},
 ) {
-  const body = errorBody(status, alertErrorText(code, lang), FIELD[code]);
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .send({ ...body, code, ...extra });
+  return new HttpError(status, alertErrorText(code, lang), { field: FIELD[code], code, extra });
 }
 
 /** The code and status of a failed listings-API call of this file. */
@@ -163,7 +158,7 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
     const url = (request.query ?? {}) as Record<string, unknown>;
     const inUrl = url.tokens !== undefined || url.token !== undefined;
     const query = v.safeParse(ListQuery, { tokens: request.headers[TOKENS_HEADER] });
-    if (inUrl || !query.success) return sendAlertError(reply, 400, 'token', lang);
+    if (inUrl || !query.success) throw alertError(400, 'token', lang);
     const tokens = [...new Set([...cookieTokens(request), ...(query.output.tokens ?? [])])].slice(
       -100,
     );
@@ -182,7 +177,7 @@ async function alertRoutes(app: FastifyInstance): Promise<void> {
     } catch (error) {
       const failure = classify(error);
       if (!failure) throw error;
-      return sendAlertError(reply, failure.status, failure.code, lang);
+      throw alertError(failure.status, failure.code, lang);
     }
   });
 

@@ -119,10 +119,14 @@ async function contactWrite(app: FastifyInstance) {
     if (reply) writeCounter(request, reply, next, now);
     if (body.offer_id !== undefined) {
       // The stat is worth a log line, not a failed request (the contact is stored), nor a wait:
-      // the answer does not depend on it.
-      void api.send('stat', { type: 'email', id: body.offer_id }).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'stat email not recorded');
-      });
+      // the answer does not depend on it. It goes on after the answer, so not with the page's
+      // calls (aborted once the page is sent).
+      void app
+        .portalApi(request)
+        .send('stat', { type: 'email', id: body.offer_id })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'stat email not recorded');
+        });
     }
     return { ...created, isSpammer: next.count >= maxContact };
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { API_PATHS } from '../../shared/portal-api';
 
 // The offer page's map settings for the browser: the tile URL template of the configuration
 // (MAP_TILE_URL) and its attribution. The map loads only when the visitor asks for it; without a
@@ -28,7 +29,7 @@ export async function offerMapRoutes(
   options: { tileUrl: string | undefined },
 ) {
   const config = mapConfigOf(options.tileUrl);
-  app.get('/api/map-config', async (_request, reply) => {
+  app.get(API_PATHS.mapConfig, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return config;
   });

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { LangSchema, type AlertMailAction, type Lang } from '../../shared/contract';
 import { alertsPagePath, visitorLang } from '../api/alerts';
-import { errorBody } from '../api/routes';
+import { HttpError } from '../http-errors';
 import { isPortalApiError } from '../../shared/portal-api';
+import { BFF_PATHS } from '../../shared/bff-paths';
 
 // The links of alert mails (listings-api/alerts): their token is a signed alert id, checked by
 // the listings API (POST /alerte/confirm, POST /alerte/unsubscribe). A GET never changes
@@ -63,14 +64,11 @@ const UNREADABLE: Record<Lang, string> = {
 };
 
 /** A body that is not a form (JSON null, a list, a string): a 400 in the visitor's language. */
-function refuseUnreadable(request: FastifyRequest, reply: FastifyReply) {
+function refuseUnreadable(request: FastifyRequest) {
   const body: unknown = request.body;
   if (body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body)))
-    return undefined;
-  return reply
-    .code(400)
-    .header('cache-control', 'no-store')
-    .send(errorBody(400, UNREADABLE[visitorLang(request)], 'body'));
+    return;
+  throw new HttpError(400, UNREADABLE[visitorLang(request)], { field: 'body' });
 }
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -159,12 +157,13 @@ export async function alertLinkRoutes(app: FastifyInstance): Promise<void> {
     );
   };
 
-  app.get('/alerts/confirm', async (request, reply) => askClick(request, reply, 'confirm'));
-  app.get('/alerts/unsubscribe', async (request, reply) => askClick(request, reply, 'unsubscribe'));
+  app.get(BFF_PATHS.alertConfirm, async (request, reply) => askClick(request, reply, 'confirm'));
+  app.get(BFF_PATHS.alertUnsubscribe, async (request, reply) =>
+    askClick(request, reply, 'unsubscribe'),
+  );
 
-  app.post('/alerts/unsubscribe', { bodyLimit: 4096 }, async (request, reply) => {
-    const unreadable = refuseUnreadable(request, reply);
-    if (unreadable) return unreadable;
+  app.post(BFF_PATHS.alertUnsubscribe, { bodyLimit: 4096 }, async (request, reply) => {
+    refuseUnreadable(request);
     const body = request.body as Record<string, unknown> | undefined;
     const oneClick =
       body != null && typeof body === 'object' && body['List-Unsubscribe'] === 'One-Click';

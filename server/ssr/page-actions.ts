@@ -1,12 +1,9 @@
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
-import type { MessageDescriptor } from '@lingui/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { langOfPath } from '../../shared/routes';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formCrossSite, formTooMany, formUnknown } from '../../shared/messages';
 import { FORM_FIELD, FORM_NAME } from '../../shared/page-actions';
-import { errorBody } from '../api/routes';
-import { translate } from '../api/messages';
+import { HttpError } from '../http-errors';
 
 // Forms post to their page's own URL (shared/page-actions.ts); the page's route action does the
 // write (client/app/routes.tsx, run by server/ssr/page.ts). Before any action runs, the BFF's
@@ -72,26 +69,14 @@ async function pageActions(app: FastifyInstance) {
     keyGenerator: (request) => `page-form:${request.ip}`,
   });
 
-  const refuse = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    text: MessageDescriptor,
-    field?: string,
-  ) =>
-    reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .send(errorBody(status, translate(text, langOfPath(request.url)), field));
-
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', async (request) => {
     if (!isPagePost(request)) return;
     if (isCrossSite(request) && !exceptions.some((allowed) => allowed(request))) {
-      return refuse(request, reply, 403, formCrossSite);
+      throw new HttpError(403, formCrossSite);
     }
     const type = request.headers['content-type'] ?? '';
     if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-      return refuse(request, reply, 415, formUnknown);
+      throw new HttpError(415, formUnknown);
     }
     const fields = request.body;
     const name =
@@ -99,12 +84,12 @@ async function pageActions(app: FastifyInstance) {
         ? (fields as Record<string, unknown>)[FORM_FIELD]
         : undefined;
     if (typeof name !== 'string' || !FORM_NAME.test(name)) {
-      return refuse(request, reply, 400, formUnknown, FORM_FIELD);
+      throw new HttpError(400, formUnknown, { field: FORM_FIELD });
     }
     const allowed = await limit(request);
     if (!allowed.isAllowed && allowed.isExceeded) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(allowed.ttlInSeconds))));
-      return refuse(request, reply, 429, formTooMany);
+      const seconds = String(Math.max(1, Math.ceil(allowed.ttlInSeconds)));
+      throw new HttpError(429, formTooMany, { headers: { 'retry-after': seconds } });
     }
   });
 
