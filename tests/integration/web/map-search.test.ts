@@ -97,15 +97,29 @@ describe.each(testDbKinds)('map search in the web app on %s', (kind) => {
     });
     const payload = toAlertPayload(criteria, { config });
     expect(payload.bbox).toBe(PARIS);
+    // The alert form of the map's result list posts to the list page, criteria in a hidden field.
     const res = await app.inject({
       method: 'POST',
-      url: '/api/alerts',
-      payload: { email: `area-${kind}@example.com`, lang: 'fr', criteria: payload },
+      url: `/fr/vente/?bbox=${PARIS}&view=map`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-portal-action': '1',
+      },
+      payload: new URLSearchParams({
+        _form: 'alert-create',
+        email: `area-${kind}@example.com`,
+        criteria: JSON.stringify(payload),
+      }).toString(),
       remoteAddress: '203.0.113.77',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const saved = res.json() as { alert: { criteria: { bbox?: string } } };
-    expect(saved.alert.criteria.bbox).toBe(PARIS);
+    expect(res.statusCode, res.body).toBe(200);
+    const outcome = res.json<{ data: { status: string; token: string } }>().data;
+    expect(outcome.status).toBe('created');
+    const saved = await fetch(`${listings.url}/alerte`, {
+      headers: { 'x-alert-tokens': outcome.token },
+    });
+    const list = (await saved.json()) as { items: { alert: { criteria: { bbox?: string } } }[] };
+    expect(list.items[0]?.alert.criteria.bbox).toBe(PARIS);
   });
 
   it('keeps a map area through the search form without JavaScript', async () => {
