@@ -1,6 +1,7 @@
+import { PAGE_FORM_RATE_LIMIT } from '../../../server/ssr/page-actions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertCreated, Config, Lang, OfferList } from '../../../shared/contract';
+import type { Config, Lang, OfferList } from '../../../shared/contract';
 import { parseSearchQuery, toAlertPayload } from '../../../shared/criteria';
 import { buildListingsApp } from '../../../listings-api/app';
 import { signMailToken } from '../../../listings-api/alerts/tokens';
@@ -19,8 +20,9 @@ const EVIL = 'https://evil.example';
 /** A visitor address of its own for each write (the BFF rate-limits writes per address). */
 const visitor = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-const CROSS_SITE_TEXT: Record<Lang, string> = {
-  fr: 'Ce formulaire n’est accepté que depuis ce site.',
+/** The refusal of a page form posted from another site. */
+const FORM_CROSS_SITE_TEXT: Record<Lang, string> = {
+  fr: "Ce formulaire n'est accepté que depuis ce site.",
   en: 'This form is only accepted from this site.',
 };
 
@@ -41,7 +43,9 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
     listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     app = await buildWebApp(listingsUrl);
     config = await upstreamJson<Config>(listingsUrl, '/config');
-  });
+    // The first page of a process compiles the renderer: not a part of what is tested.
+    await app.inject('/fr/vente/');
+  }, 120_000);
   afterAll(async () => {
     await app?.close();
     await listings?.close();
@@ -66,15 +70,32 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
       },
     );
 
-  async function createAlert(): Promise<AlertCreated> {
+  const LIST_PATH: Record<Lang, string> = { fr: '/fr/vente/', en: '/en/sale/' };
+  const ALERTS_PATH: Record<Lang, string> = { fr: '/fr/alertes/', en: '/en/alerts/' };
+  const formType = 'application/x-www-form-urlencoded';
+
+  /** An alert made through the alert form of a result list (the JavaScript path). */
+  async function createAlert(): Promise<{ token: string; id: number }> {
     const res = await app.inject({
       method: 'POST',
-      url: '/api/alerts',
-      payload: { email: `owner-${Math.random()}@example.com`, lang: 'fr', criteria: criteria() },
+      url: LIST_PATH.fr,
+      headers: { 'content-type': formType, 'x-portal-action': '1' },
+      payload: new URLSearchParams({
+        _form: 'alert-create',
+        email: `owner-${Math.random()}@example.com`,
+        criteria: JSON.stringify(criteria()),
+      }).toString(),
       remoteAddress: visitor(),
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<AlertCreated>();
+    expect(res.statusCode, res.body).toBe(200);
+    const outcome = res.json<{ data: { status: string; token: string } }>().data;
+    expect(outcome.status).toBe('created');
+    const row = await db.kysely
+      .selectFrom('alerts')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return { token: outcome.token, id: row.id };
   }
 
   describe('malformed id lists', () => {
@@ -101,7 +122,6 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
       { name: 'Origin', headers: { origin: EVIL } },
       { name: 'Sec-Fetch-Site', headers: { 'sec-fetch-site': 'cross-site' } },
     ];
-    const form = 'application/x-www-form-urlencoded';
 
     it.each(crossSite.flatMap((how) => (['fr', 'en'] as const).map((lang) => ({ ...how, lang }))))(
       'are refused (403, $name, $lang): create, delete, confirm and the page button of unsubscribe',
@@ -110,58 +130,37 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
         const mail = signMailToken(SECRET, 'confirm', 1);
         const unsub = signMailToken(SECRET, 'unsubscribe', 1);
         const before = await alertCount();
-        const requests: {
-          method: 'POST' | 'DELETE';
-          url: string;
-          type?: string;
-          payload: unknown;
-        }[] = [
+        const requests = [
           {
-            method: 'POST',
-            url: '/api/alerts',
-            payload: { email: 'attacker@example.com', lang, criteria: criteria() },
-          },
-          {
-            method: 'POST',
-            url: '/api/alerts',
-            type: form,
-            payload: new URLSearchParams({
+            url: LIST_PATH[lang],
+            fields: {
+              _form: 'alert-create',
               email: 'attacker@example.com',
-              lang,
               criteria: JSON.stringify(criteria()),
-            }).toString(),
+            },
           },
-          { method: 'DELETE', url: '/api/alerts', payload: { token, lang } },
-          {
-            method: 'POST',
-            url: '/api/alerts/delete',
-            type: form,
-            payload: new URLSearchParams({ token, lang }).toString(),
-          },
-          {
-            method: 'POST',
-            url: '/alerts/confirm',
-            type: form,
-            payload: new URLSearchParams({ token: mail, lang }).toString(),
-          },
-          {
-            method: 'POST',
-            url: '/alerts/unsubscribe',
-            type: form,
-            payload: new URLSearchParams({ token: unsub, lang }).toString(),
-          },
+          { url: ALERTS_PATH[lang], fields: { _form: 'alert-delete', token } },
+          { url: ALERTS_PATH[lang], fields: { _form: 'alert-confirm', token: mail } },
+          { url: ALERTS_PATH[lang], fields: { _form: 'alert-unsubscribe', token: unsub } },
         ];
         for (const r of requests) {
-          const res = await app.inject({
-            method: r.method,
-            url: r.url,
-            headers: { ...headers, ...(r.type ? { 'content-type': r.type } : {}) },
-            payload: r.payload as string,
-            remoteAddress: visitor(),
-          });
-          expect(res.statusCode, `${r.method} ${r.url} ${res.body}`).toBe(403);
-          expect(res.json()).toMatchObject({ statusCode: 403, message: CROSS_SITE_TEXT[lang] });
-          expect(res.headers['set-cookie'], `${r.method} ${r.url}`).toBeUndefined();
+          for (const js of [true, false]) {
+            const res = await app.inject({
+              method: 'POST',
+              url: r.url,
+              headers: {
+                ...headers,
+                'content-type': formType,
+                ...(js ? { 'x-portal-action': '1' } : {}),
+              },
+              payload: new URLSearchParams(r.fields).toString(),
+              remoteAddress: visitor(),
+            });
+            const what = `${r.url} ${r.fields._form ?? ''} js=${js}`;
+            expect(res.statusCode, `${what} ${res.body}`).toBe(403);
+            expect(res.body, what).toContain(FORM_CROSS_SITE_TEXT[lang]);
+            expect(res.headers['set-cookie'], what).toBeUndefined();
+          }
         }
         expect(await alertCount()).toBe(before);
         const list = await upstreamJson<{ items: unknown[] }>(
@@ -174,27 +173,32 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
 
     it('the same writes from this site still work', async () => {
       const { token } = await createAlert();
+      const before = await alertCount();
       const res = await app.inject({
-        method: 'DELETE',
-        url: '/api/alerts',
+        method: 'POST',
+        url: ALERTS_PATH.fr,
         headers: {
           host: 'portal.test',
           origin: 'https://portal.test',
           'sec-fetch-site': 'same-origin',
+          'content-type': formType,
+          'x-portal-action': '1',
         },
-        payload: { token, lang: 'fr' },
+        payload: new URLSearchParams({ _form: 'alert-delete', token }).toString(),
         remoteAddress: visitor(),
       });
-      expect(res.statusCode, res.body).toBe(204);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: { status: string } }>().data.status).toBe('deleted');
+      expect(await alertCount()).toBe(before - 1);
     });
 
     it('the one-click unsubscribe (RFC 8058) still works from the mail provider', async () => {
-      const { alert } = await createAlert();
+      const alert = await createAlert();
       const res = await app.inject({
         method: 'POST',
         url: `/alerts/unsubscribe?token=${encodeURIComponent(signMailToken(SECRET, 'unsubscribe', alert.id))}`,
         headers: {
-          'content-type': form,
+          'content-type': formType,
           origin: 'https://mail.provider.example',
           'sec-fetch-site': 'cross-site',
         },
@@ -213,9 +217,32 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
 
   describe('bodies that are not forms', () => {
     it.each([
+      [ALERTS_PATH.fr, "Cette demande n'est pas un formulaire de cette page."],
+      [ALERTS_PATH.en, 'This request is not a form of this page.'],
+    ])('the alerts page actions refuse JSON null (%s): 415, nothing written', async (url, text) => {
+      const before = await alertCount();
+      for (const payload of ['null', '[]', '"x"']) {
+        for (const js of [true, false]) {
+          const res = await app.inject({
+            method: 'POST',
+            url,
+            headers: {
+              'content-type': 'application/json',
+              ...(js ? { 'x-portal-action': '1' } : {}),
+            },
+            payload,
+            remoteAddress: visitor(),
+          });
+          expect(res.statusCode, `${payload}: ${res.body}`).toBe(415);
+          expect(res.body).toContain(text);
+        }
+      }
+      expect(await alertCount()).toBe(before);
+    });
+
+    it.each([
       ['/alerts/unsubscribe', 'fr', 'body : doit être un formulaire.'],
       ['/alerts/unsubscribe', 'en', 'body: must be a form.'],
-      ['/alerts/confirm', 'en', 'body: must be a form.'],
     ] as const)('%s with JSON null answers 400 (%s)', async (url, lang, message) => {
       for (const payload of ['null', '[]', '"x"']) {
         const res = await app.inject({
@@ -260,28 +287,27 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
         remoteAddress,
       });
 
-    it.each([
-      ['fr', 'Cette annonce n’existe pas.'],
-      ['en', 'This listing does not exist.'],
-    ] as const)('answers 404 for an offer that does not exist (%s)', async (lang, message) => {
-      const res = await post(lang, '2000000000');
-      expect(res.statusCode, res.body).toBe(404);
-      expect(res.json()).toMatchObject({ statusCode: 404, message, field: 'offer_id' });
-    });
+    it.each(['fr', 'en'] as const)(
+      'answers the 404 page for an offer that does not exist, counting nothing (%s)',
+      async (lang) => {
+        const res = await post(lang, '2000000000');
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).toContain(`<html lang="${lang}"`);
+      },
+    );
 
-    it.each([
-      ['fr', 'offer_id : doit être un identifiant d’annonce.'],
-      ['en', 'offer_id: must be an offer id.'],
-    ] as const)('answers 400 for a malformed id (%s)', async (lang, message) => {
+    it.each(['fr', 'en'] as const)('answers the 400 page for a malformed id (%s)', async (lang) => {
       const res = await post(lang, 'abc');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ statusCode: 400, message });
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(`<html lang="${lang}"`);
     });
 
-    it('is rate-limited per connection like the JSON stat route', async () => {
+    it('is rate-limited per connection like every form', async () => {
       const address = visitor();
       let last: LightMyRequestResponse | undefined;
-      for (let i = 0; i < 31; i++) last = await post('en', 'x', address);
+      for (let i = 0; i <= PAGE_FORM_RATE_LIMIT.max; i++) last = await post('en', 'x', address);
       expect(last!.statusCode).toBe(429);
       expect(last!.json()).toMatchObject({
         statusCode: 429,
