@@ -130,7 +130,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
         const mail = signMailToken(SECRET, 'confirm', 1);
         const unsub = signMailToken(SECRET, 'unsubscribe', 1);
         const before = await alertCount();
-        const requests = [
+        const requests: { url: string; fields: Record<string, string> }[] = [
           {
             url: LIST_PATH[lang],
             fields: {
