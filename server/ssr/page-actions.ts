@@ -25,18 +25,6 @@ export const PAGE_FORM_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const
 /** Largest form body a page takes (bytes). */
 export const PAGE_FORM_BODY_LIMIT = 32 * 1024;
 
-/**
- * A form that must be accepted from other sites: the one-click unsubscribe of a mail (RFC 8058),
- * posted by mail providers, authenticated by its token.
- */
-export type CrossSiteException = (request: FastifyRequest) => boolean;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    allowCrossSiteForm(exception: CrossSiteException): void;
-  }
-}
-
 /** The page route's pattern (server/ssr/page.ts). */
 const PAGE_ROUTE = '/*';
 
@@ -58,10 +46,6 @@ export function isPagePost(request: FastifyRequest): boolean {
 }
 
 async function pageActions(app: FastifyInstance) {
-  const exceptions: CrossSiteException[] = [];
-  app.decorate('allowCrossSiteForm', (exception: CrossSiteException) => {
-    exceptions.push(exception);
-  });
   // Repeated fields become arrays; the form schemas take the first value.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   const limit = app.createRateLimit({
@@ -71,7 +55,7 @@ async function pageActions(app: FastifyInstance) {
 
   app.addHook('preHandler', async (request) => {
     if (!isPagePost(request)) return;
-    if (isCrossSite(request) && !exceptions.some((allowed) => allowed(request))) {
+    if (isCrossSite(request)) {
       throw new HttpError(403, formCrossSite);
     }
     const type = request.headers['content-type'] ?? '';
