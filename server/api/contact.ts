@@ -4,13 +4,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contactRateLimited, contactRefused } from '../../shared/messages';
 import { PortalApiError, type ContactBody } from '../../shared/portal-api';
 import { translate } from './messages';
+import { storedQuota } from './stored-quota';
 
 // The duties of the contact write (the `contact` action of offer and agency pages, client/
 // components/contact-action.ts), the spam guard the spec asks of the BFF:
 // - a signed per-visitor counter cookie lasting one day from the first request; once it reaches
 //   settings.maxContact, requests are refused with a clear message and the visitor is flagged
 //   isSpammer;
-// - behind it, a per-connection (IP) limit of @fastify/rate-limit, in Redis when REDIS_URL is set;
+// - behind it, a per-connection (IP) allowance of stored requests (./stored-quota.ts), in Redis
+//   when REDIS_URL is set: a request that fails upstream does not use it up;
 // - a double submit is stored once: the listings API keeps one row per idempotency key, given by
 //   the browser or derived from the request.
 // A sent request about an offer counts as an e-mail contact (POST /stat type email).
@@ -85,10 +87,7 @@ function derivedKey(body: ContactBody, now: number) {
 }
 
 async function contactWrite(app: FastifyInstance) {
-  const ipLimit = app.createRateLimit({
-    ...CONTACT_IP_LIMIT,
-    keyGenerator: (request) => `contact:${request.ip}`,
-  });
+  const quota = storedQuota(app, 'contact', CONTACT_IP_LIMIT);
 
   app.addWrite('contact', async ({ request, reply, api }, body, send) => {
     const now = Date.now();
@@ -101,10 +100,10 @@ async function contactWrite(app: FastifyInstance) {
         isSpammer: true,
       });
     }
-    const limit = await ipLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
+    const retryAfter = await quota.retryAfter(request);
+    if (retryAfter !== undefined) {
       // When the visitor's address may send again.
-      reply?.header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000))));
+      reply?.header('retry-after', String(retryAfter));
       throw new PortalApiError(429, translate(contactRateLimited, body.lang), {
         status: 'rate-limited',
         isSpammer: false,
@@ -114,8 +113,9 @@ async function contactWrite(app: FastifyInstance) {
     const created = await send({ ...body, idempotency_key: key });
 
     const last = shortHash(key);
-    const next =
-      counter.last === last ? counter : { count: counter.count + 1, since: counter.since, last };
+    const repeated = counter.last === last;
+    const next = repeated ? counter : { count: counter.count + 1, since: counter.since, last };
+    if (!repeated) await quota.use(request);
     if (reply) writeCounter(request, reply, next, now);
     if (body.offer_id !== undefined) {
       // The stat is worth a log line, not a failed request (the contact is stored), nor a wait:

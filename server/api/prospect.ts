@@ -5,6 +5,7 @@ import { parsePhone } from '../../shared/contact-forms';
 import { PortalApiError, type ProspectBody } from '../../shared/portal-api';
 import { prospectRateLimited } from '../../shared/prospect-state';
 import { translate } from './messages';
+import { storedQuota } from './stored-quota';
 
 // The duties of the prospect write (the `prospect` action of the professional contact page,
 // client/components/agency/prospect-action.ts), beside those of every form posted to a page
@@ -43,26 +44,26 @@ export function prospectKey(body: ProspectBody, now = Date.now()): string {
 }
 
 async function prospectWrite(app: FastifyInstance) {
-  const ipLimit = app.createRateLimit({
-    ...PROSPECT_IP_LIMIT,
-    keyGenerator: (request) => `prospect:${request.ip}`,
-  });
+  const quota = storedQuota(app, 'prospect', PROSPECT_IP_LIMIT);
 
   app.addWrite('prospect', async ({ request, reply }, body, send) => {
-    const limit = await ipLimit(request);
-    if (!limit.isAllowed && limit.isExceeded) {
+    const retryAfter = await quota.retryAfter(request);
+    if (retryAfter !== undefined) {
       // When the visitor's address may send again.
-      reply?.header('retry-after', String(Math.max(1, Math.ceil(limit.ttl / 1000))));
+      reply?.header('retry-after', String(retryAfter));
       throw new PortalApiError(429, translate(prospectRateLimited, body.lang), {
         status: 'rate-limited',
       });
     }
+    let sent;
     try {
-      return await send({ ...body, idempotency_key: body.idempotency_key ?? prospectKey(body) });
+      sent = await send({ ...body, idempotency_key: body.idempotency_key ?? prospectKey(body) });
     } catch (error) {
       request.log.warn({ err: error }, 'prospect request not sent');
       throw error;
     }
+    await quota.use(request);
+    return sent;
   });
 }
 

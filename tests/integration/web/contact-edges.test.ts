@@ -8,7 +8,10 @@ import { buildWebApp, startFake, startListingsApi, upstreamJson, type FakeServer
 
 // The edges of a contact request: the answer does not wait for the e-mail stat (the listings API's
 // POST /stat hangs here, every other call goes through to the real one), and the 429 of a visitor
-// address over its allowance says when to try again.
+// address over its allowance says when to try again; attempts that fail upstream (the listings
+// API answers 503 to a request whose message holds FAILS_UPSTREAM) do not use that allowance up.
+
+const FAILS_UPSTREAM = 'upstream-fails';
 
 describe('contact request edges', () => {
   let listings: Awaited<ReturnType<typeof startListingsApi>>;
@@ -33,6 +36,13 @@ describe('contact request edges', () => {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        if (req.url?.startsWith('/contact') && body?.toString().includes(FAILS_UPSTREAM)) {
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }),
+          );
+          return;
+        }
         const headers: Record<string, string> = {};
         if (req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
         fetch(`${listings.url}${req.url}`, { method: req.method, headers, body }).then(
@@ -56,7 +66,12 @@ describe('contact request edges', () => {
   });
 
   /** The contact action of the offer's page, as the browser's router calls it. */
-  const contact = (remoteAddress: string, i: number, headers: Record<string, string> = {}) =>
+  const contact = (
+    remoteAddress: string,
+    i: number,
+    headers: Record<string, string> = {},
+    note = '',
+  ) =>
     web.inject({
       method: 'POST',
       url: offerPath,
@@ -71,7 +86,7 @@ describe('contact request edges', () => {
         name: 'Camille Martin',
         phone: '06 12 34 56 78',
         email: 'camille.martin@example.org',
-        message: `Je souhaite visiter ce bien (${remoteAddress} ${i}).`,
+        message: `Je souhaite visiter ce bien (${remoteAddress} ${i}${note}).`,
         offer_id: String(offerId),
       }).toString(),
     });
@@ -115,5 +130,18 @@ describe('contact request edges', () => {
     const retryAfter = Number(last!.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CONTACT_IP_LIMIT.timeWindow / 1000);
+  }, 60_000);
+
+  it('leaves the allowance of an address whose attempts failed upstream', async () => {
+    const failed: number[] = [];
+    for (let i = 0; i < CONTACT_IP_LIMIT.max + 2; i++) {
+      failed.push((await contact('192.0.2.30', i, {}, ` ${FAILS_UPSTREAM}`)).statusCode);
+    }
+    // Every attempt reached the listings API and failed there: none was refused for the quota.
+    expect(failed.filter((status) => status === 429)).toEqual([]);
+    expect(failed.every((status) => status >= 500)).toBe(true);
+    const sent = await contact('192.0.2.30', 0);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toMatchObject({ form: 'contact', status: 'sent' });
   }, 60_000);
 });

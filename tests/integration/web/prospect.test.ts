@@ -286,6 +286,23 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
       expect(await withMessage(message)).toBe(0);
     });
 
+    it('leaves the allowance of a connection whose requests the listings API refused', async () => {
+      const address = nextAddress();
+      for (let i = 0; i <= PROSPECT_IP_LIMIT.max; i++) {
+        const res = await postAction(
+          'fr',
+          { ...VALID, message: unique('Refused'), lieu_id: '2000000000' },
+          {},
+          address,
+        );
+        expect(res.statusCode).toBe(400);
+      }
+      const message = unique('After refusals');
+      const res = await postAction('fr', { ...VALID, message }, {}, address);
+      expect(res.json().data).toMatchObject({ form: 'prospect', status: 'sent' });
+      expect(await withMessage(message)).toBe(1);
+    });
+
     it.each(['fr', 'en'] as Lang[])(
       'refuses a request from another site, storing nothing (%s)',
       async (lang) => {
