@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AlertCreated,
-  AlertCriteria,
-  AlertList,
-  Config,
-  Lang,
-} from '../../../shared/contract';
+import type { Alert, AlertCriteria, AlertList, Config, Lang } from '../../../shared/contract';
 import {
   alertPayloadToCriteria,
   parseSearchQuery,
@@ -21,31 +15,51 @@ import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
 import { startSmtpServer, type TestSmtpServer } from '../alerts/smtp';
-import { buildWebApp, textOf, upstreamJson } from './helpers';
+import {
+  buildWebApp,
+  formsOf,
+  postForm,
+  textOf,
+  upstreamJson,
+  type FormPostOptions,
+  type PageForm,
+} from './helpers';
 
-// Alerts through the BFF on the real listings API and the seeded test database: create, list and
-// delete with and without the right token (JSON and the forms that work without JavaScript), the
-// alerts page rendered from the alert cookie, duplicates and bad input in both languages, and the
-// links of the real confirmation mail (sent at once by the listings API to a real SMTP server): confirm,
-// unsubscribe, and the one-click POST of RFC 8058.
+// Alerts through the BFF on the real listings API and the seeded test database, posted as the
+// page actions the forms post (`alert-create` on result lists; `alert-delete`, `alert-confirm`
+// and `alert-unsubscribe` on the alerts page), each both ways: with JavaScript (the outcome as
+// JSON) and without (the page rendered with the outcome, in its language). Create, list and
+// delete with and without the right token, the alerts page rendered from the alert cookie,
+// duplicates and bad input in both languages, alert tokens kept out of URLs, and the links of the
+// real confirmation mail (sent at once by the listings API to a real SMTP server): confirm,
+// unsubscribe, and the one-click POST of RFC 8058. alert-actions.test.ts covers the plain
+// creation and deletion, and the refusal of posts from other sites.
 
 const PUBLIC_URL = 'https://portal.test';
 const ALERTS_PATH: Record<Lang, string> = { fr: '/fr/alertes/', en: '/en/alerts/' };
+const LIST_PATH: Record<Lang, string> = { fr: '/fr/vente/', en: '/en/sale/' };
 
 const unique = () => randomBytes(4).toString('hex');
-/** A visitor address of its own for each write (the BFF rate-limits writes per address). */
-const visitor = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 function cookieOf(res: LightMyRequestResponse, name = 'alert_tokens') {
   return res.cookies.find((c) => c.name === name);
 }
 
-// Not run: these cases post the JSON alert routes that the alert actions replaced (create and
-// delete through `/api/alerts`, the confirm button through `POST /alerts/confirm`). The actions are
-// tested in alert-actions.test.ts, cross-site-actions.test.ts and hostile-requests.test.ts; the
-// cases here that they do not cover yet (409 for a duplicate, the consent box, the omr list, bad
-// criteria, tokens in headers, the mail links with the real mail) are to be posted as actions.
-describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
+/** What an alert action answers with JavaScript. */
+interface Outcome {
+  form: string;
+  status: string;
+  token?: string;
+  values?: { email: string; contactProximite: boolean };
+  reload?: boolean;
+}
+const outcomeOf = (res: LightMyRequestResponse) => res.json<{ data: Outcome }>().data;
+
+/** The form of a rendered page that posts the action `name`. */
+const pageForm = (html: string, name: string): PageForm | undefined =>
+  formsOf(html).find((form) => form.fields._form === name);
+
+describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
   let db: Db;
   let listings: FastifyInstance;
   let app: FastifyInstance;
@@ -76,7 +90,9 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     app = await buildWebApp(listingsUrl);
     config = await upstreamJson<Config>(listingsUrl, '/config');
-  });
+    // The first page of a process compiles the renderer: not a part of what is tested.
+    await app.inject(LIST_PATH.fr);
+  }, 120_000);
   afterAll(async () => {
     await smtp?.close();
     await app?.close();
@@ -89,6 +105,13 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     const res = await fetch(`${listingsUrl}/alerte`, { headers: { 'x-alert-tokens': token } });
     expect(res.status).toBe(200);
     return (await res.json()) as AlertList;
+  }
+
+  /** The alert of a token, as the listings API knows it. */
+  async function alertOf(token: string): Promise<Alert> {
+    const listed = await upstreamAlerts(token);
+    expect(listed.items).toHaveLength(1);
+    return listed.items[0]!.alert;
   }
 
   /** The alert payload of a search as the result list's form builds it. */
@@ -105,36 +128,63 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       ).n,
     );
 
-  async function create(
-    body: Record<string, unknown>,
-    cookies: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      payload: body,
-      cookies,
-      remoteAddress: visitor(),
-    });
+  const post = (url: string, fields: Record<string, string>, options: FormPostOptions = {}) =>
+    postForm(app, url, fields, options);
+
+  /**
+   * The alert form of a result list in `lang`, posted: fields left undefined are not sent, the
+   * criteria go as the JSON text of the form's hidden field.
+   */
+  function create(
+    lang: Lang,
+    fields: {
+      email?: string;
+      contactProximite?: string;
+      criteria?: AlertPayload | object | string;
+    },
+    options: FormPostOptions = {},
+  ) {
+    const form: Record<string, string> = { _form: 'alert-create' };
+    if (fields.email !== undefined) form.email = fields.email;
+    if (fields.contactProximite !== undefined) form.contactProximite = fields.contactProximite;
+    if (fields.criteria !== undefined) {
+      form.criteria =
+        typeof fields.criteria === 'string' ? fields.criteria : JSON.stringify(fields.criteria);
+    }
+    return post(LIST_PATH[lang], form, options);
   }
 
-  async function createOk(email = `owner-${unique()}@example.com`, query = 'price_max=5000000') {
-    const res = await create({ email, lang: 'fr', criteria: payloadOf(query) });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = res.json<AlertCreated>();
-    return { res, created, cookie: cookieOf(res)!, email };
+  async function createOk(
+    email = `owner-${unique()}@example.com`,
+    query = 'price_max=5000000',
+    lang: Lang = 'fr',
+  ) {
+    const res = await create(lang, { email, criteria: payloadOf(query) });
+    expect(res.statusCode, res.body).toBe(200);
+    const outcome = outcomeOf(res);
+    expect(outcome).toMatchObject({ form: 'alert-create', status: 'created' });
+    const token = outcome.token!;
+    return { res, token, alert: await alertOf(token), cookie: cookieOf(res)!, email };
   }
 
-  describe('creating an alert (JSON)', () => {
-    it('stores it, answers its token and keeps the token in a signed httpOnly cookie', async () => {
+  describe('creating an alert from a result list', () => {
+    it('stores it with JavaScript: the action answers its token, kept in a signed httpOnly cookie', async () => {
       const before = await alertCount();
       const payload = payloadOf('price_min=800000&price_max=3000000&nb_bedrooms=3', 'V');
       const email = `Buyer-${unique()}@Example.com`;
-      const res = await create({ email, contactProximite: true, lang: 'en', criteria: payload });
-      expect(res.statusCode, res.body).toBe(201);
+      const res = await create('en', { email, contactProximite: 'on', criteria: payload });
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      const { token, alert } = res.json<AlertCreated>();
+      const outcome = outcomeOf(res);
+      expect(outcome).toMatchObject({ form: 'alert-create', status: 'created' });
+      const token = outcome.token!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // The form is emptied once the alert is created.
+      expect(outcome.values).toEqual({ email: '', contactProximite: false });
+      expect(await alertCount()).toBe(before + 1);
+
+      // The listings API knows it by its token, in the language of the page it was created on.
+      const alert = await alertOf(token);
       expect(alert).toMatchObject({ email, lang: 'en', confirmed_at: null });
       // The settings of the seed offer the consent, so it is kept.
       expect(config.settings.enableContactProximite).toBe(true);
@@ -145,70 +195,101 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         prix_max: 3_000_000,
         nb_chambres: 3,
       });
-      expect(await alertCount()).toBe(before + 1);
 
       const cookie = cookieOf(res);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie!.value).toContain(token);
       expect(cookie!.value).not.toBe(token); // signed
-      // The listings API knows it by its token.
-      const listed = await upstreamAlerts(token);
-      expect(listed.items.map((i) => i.alert.id)).toEqual([alert.id]);
     });
 
-    it.each<[string, Lang, Record<string, unknown>, number, string, string, string]>([
-      [
-        'no e-mail',
-        'fr',
-        { email: '' },
-        400,
-        'email-required',
-        'email',
-        'Veuillez saisir une adresse e-mail',
-      ],
-      ['no e-mail', 'en', {}, 400, 'email-required', 'email', 'Please enter an email address'],
+    it.each<[Lang, string]>([
+      ['fr', 'Votre demande a bien été enregistrée.'],
+      ['en', 'Your request has been registered.'],
+    ])(
+      'stores it without JavaScript: the list says so, the alerts page lists it (%s)',
+      async (lang, success) => {
+        const email = `noscript-${unique()}@example.com`;
+        const res = await create(
+          lang,
+          { email, contactProximite: 'on', criteria: payloadOf('price_max=4000000') },
+          { js: false },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers.location).toBeUndefined();
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers['content-language']).toBe(lang);
+        expect(textOf(res.body)).toContain(success);
+        // The list page came back, its form replaced by the notice.
+        expect(res.body).toContain('id="alert-form"');
+        expect(pageForm(res.body, 'alert-create')).toBeUndefined();
+        const cookie = cookieOf(res)!;
+        expect(cookie.httpOnly).toBe(true);
+
+        const page = await app.inject({
+          url: ALERTS_PATH[lang],
+          cookies: { alert_tokens: cookie.value },
+        });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('private, no-store');
+        expect(textOf(page.body)).toContain(email);
+        // The consent was ticked, and kept.
+        const listed = await app.inject({
+          url: '/api/alerts',
+          cookies: { alert_tokens: cookie.value },
+        });
+        const [item] = listed.json<AlertList>().items;
+        expect(item!.alert).toMatchObject({ email, lang, contactProximite: true });
+        // The alert's delete form posts the page's action, and works without JavaScript too.
+        expect(pageForm(page.body, 'alert-delete')).toEqual({
+          action: ALERTS_PATH[lang],
+          method: 'post',
+          fields: { _form: 'alert-delete', token: item!.token },
+        });
+      },
+    );
+
+    it.each<[string, Lang, { email?: string; criteria?: unknown }, string, string]>([
+      ['no e-mail', 'fr', { email: '' }, 'email-required', 'Veuillez saisir une adresse e-mail'],
+      ['no e-mail', 'en', {}, 'email-required', 'Please enter an email address'],
       [
         'an invalid e-mail',
         'fr',
         { email: 'pas-une-adresse' },
-        400,
         'email-invalid',
-        'email',
         'Veuillez saisir une adresse e-mail valide',
       ],
       [
         'an invalid e-mail',
         'en',
         { email: 'a@b' },
-        400,
         'email-invalid',
-        'email',
         'Please enter a valid email address',
       ],
       [
         'no criteria',
         'fr',
         { email: 'x@example.com', criteria: undefined },
-        400,
-        '',
         'criteria',
+        'Les critères de cette recherche ne peuvent pas être enregistrés.',
+      ],
+      [
+        'criteria that are not JSON',
+        'en',
+        { email: 'x@example.com', criteria: '{oops' },
         'criteria',
+        'The criteria of this search cannot be saved.',
       ],
       [
         'an unknown nature',
         'en',
         { email: 'x@example.com', criteria: { nature: 'X' } },
-        400,
-        '',
-        'criteria.nature',
-        'criteria.nature',
+        'criteria',
+        'The criteria of this search cannot be saved.',
       ],
       [
         'a minimum above its maximum',
         'fr',
         { email: 'x@example.com', criteria: { nature: 'V', prix_min: 9, prix_max: 1 } },
-        400,
-        'criteria',
         'criteria',
         'Les critères de cette recherche ne peuvent pas être enregistrés.',
       ],
@@ -216,22 +297,36 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         'an unknown asset',
         'en',
         { email: 'x@example.com', criteria: { nature: 'V', atouts: ['helipad'] } },
-        400,
-        'criteria',
         'criteria',
         'The criteria of this search cannot be saved.',
       ],
     ])(
-      'refuses %s (%s) with a clear 400 and stores nothing',
-      async (_name, lang, over, status, code, field, message) => {
+      'refuses %s (%s) with a 400 both ways, the message in the page’s language, storing nothing',
+      async (_name, lang, over, status, message) => {
         const before = await alertCount();
-        const res = await create({ lang, criteria: payloadOf(''), ...over });
-        expect(res.statusCode, res.body).toBe(status);
-        const body = res.json<{ message: string; field: string; code?: string }>();
-        expect(body.field).toBe(field);
-        expect(body.message).toContain(message);
-        if (code) expect(body.code).toBe(code);
-        expect(cookieOf(res)).toBeUndefined();
+        const fields = {
+          criteria: payloadOf('') as object | string | undefined,
+          ...over,
+        } as Parameters<typeof create>[1];
+        const js = await create(lang, fields);
+        expect(js.statusCode, js.body).toBe(400);
+        expect(outcomeOf(js)).toEqual({
+          form: 'alert-create',
+          status,
+          values: { email: over.email ?? '', contactProximite: false },
+        });
+        expect(cookieOf(js)).toBeUndefined();
+
+        const page = await create(lang, fields, { js: false });
+        expect(page.statusCode).toBe(400);
+        expect(page.headers.location).toBeUndefined();
+        expect(page.headers['content-language']).toBe(lang);
+        expect(textOf(page.body)).toContain(message);
+        // The list comes back with its form, and what was typed in it.
+        const form = pageForm(page.body, 'alert-create');
+        expect(form?.action).toBe(LIST_PATH[lang]);
+        if (over.email) expect(page.body).toContain(`value="${over.email}"`);
+        expect(cookieOf(page)).toBeUndefined();
         expect(await alertCount()).toBe(before);
       },
     );
@@ -240,245 +335,30 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       ['fr', 'Une alerte existe déjà pour cette recherche avec cette adresse e-mail.'],
       ['en', 'An alert already exists for this search with this email address.'],
     ])(
-      'answers 409 to a second identical alert (%s), and stores it once',
+      'answers 409 to a second identical alert both ways (%s), and stores it once',
       async (lang, message) => {
         const email = `twice-${unique()}@example.com`;
         const criteria = payloadOf('area_min=200');
-        expect((await create({ email, lang, criteria })).statusCode).toBe(201);
+        expect((await create(lang, { email, criteria })).statusCode).toBe(200);
         const before = await alertCount();
         // Same address in another case, same search: the same alert.
-        const res = await create({ email: email.toUpperCase(), lang, criteria });
-        expect(res.statusCode).toBe(409);
-        expect(res.json()).toMatchObject({
-          statusCode: 409,
-          code: 'duplicate',
-          message,
-          field: 'criteria',
-        });
+        const js = await create(lang, { email: email.toUpperCase(), criteria });
+        expect(js.statusCode).toBe(409);
+        expect(outcomeOf(js)).toMatchObject({ form: 'alert-create', status: 'duplicate' });
+        expect(outcomeOf(js).token).toBeUndefined();
+        const page = await create(lang, { email: email.toUpperCase(), criteria }, { js: false });
+        expect(page.statusCode).toBe(409);
+        expect(page.headers['content-language']).toBe(lang);
+        expect(textOf(page.body)).toContain(message);
+        expect(cookieOf(page)).toBeUndefined();
         expect(await alertCount()).toBe(before);
       },
     );
 
     it('keeps no consent when the box is not ticked', async () => {
-      const { created } = await createOk();
-      expect(created.alert.contactProximite).toBe(false);
+      const { alert } = await createOk();
+      expect(alert.contactProximite).toBe(false);
     });
-  });
-
-  describe('listing the visitor’s alerts', () => {
-    it('lists the alerts of the cookie, of the tokens given, or of both', async () => {
-      const a = await createOk();
-      const b = await createOk();
-      const list = async (tokens: string | null, cookies: Record<string, string> = {}) => {
-        const res = await app.inject({
-          url: '/api/alerts',
-          cookies,
-          headers: tokens ? { 'x-alert-tokens': tokens } : {},
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.headers['cache-control']).toBe('no-store');
-        return {
-          res,
-          ids: res
-            .json<AlertList>()
-            .items.map((i) => i.alert.id)
-            .sort(),
-        };
-      };
-      expect((await list(null, { alert_tokens: a.cookie.value })).ids).toEqual([
-        a.created.alert.id,
-      ]);
-      const byTokens = await list(b.created.token);
-      expect(byTokens.ids).toEqual([b.created.alert.id]);
-      // Tokens kept by the browser join the cookie, so pages without JavaScript know them too.
-      expect(cookieOf(byTokens.res)!.value).toContain(b.created.token);
-      const both = await list(b.created.token, {
-        alert_tokens: a.cookie.value,
-      });
-      expect(both.ids).toEqual([a.created.alert.id, b.created.alert.id].sort());
-    });
-
-    it('lists nothing without a token, and nothing for an unknown token', async () => {
-      expect((await app.inject('/api/alerts')).json()).toEqual({ items: [] });
-      const unknown = randomBytes(32).toString('base64url');
-      const res = await app.inject({ url: '/api/alerts', headers: { 'x-alert-tokens': unknown } });
-      expect(res.json()).toEqual({ items: [] });
-    });
-
-    it('ignores a cookie whose signature is wrong', async () => {
-      const a = await createOk();
-      const forged = `${a.created.token}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
-      const res = await app.inject({ url: '/api/alerts', cookies: { alert_tokens: forged } });
-      expect(res.json()).toEqual({ items: [] });
-    });
-
-    it.each<[Lang, string]>([
-      ['fr', "Ce jeton d'alerte n'est pas valide."],
-      ['en', 'This alert token is not valid.'],
-    ])('refuses a malformed token with a 400 (%s)', async (lang, message) => {
-      const res = await app.inject({
-        url: '/api/alerts',
-        headers: {
-          'accept-language': lang === 'en' ? 'en-GB,en' : 'fr-FR',
-          'x-alert-tokens': 'not-a-token',
-        },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'token', message });
-    });
-
-    it('refuses tokens in the URL, where proxies and logs would keep them', async () => {
-      const b = await createOk();
-      for (const key of ['tokens', 'token']) {
-        const res = await app.inject(`/api/alerts?${key}=${b.created.token}`);
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ field: 'token' });
-        expect(res.body).not.toContain(b.created.token);
-      }
-    });
-  });
-
-  describe('alert tokens on the way to the listings API', () => {
-    it('travel in the x-alert-tokens header, never in a URL (list, page, delete, form delete)', async () => {
-      const a = await createOk();
-      const b = await createOk();
-      const c = await createOk();
-      const secrets = [a, b, c].map((x) => x.created.token);
-      upstreamCalls.length = 0;
-
-      const listed = await app.inject({
-        url: '/api/alerts',
-        headers: { 'x-alert-tokens': b.created.token },
-        cookies: { alert_tokens: a.cookie.value },
-      });
-      expect(listed.statusCode).toBe(200);
-      const page = await app.inject({
-        url: '/fr/alertes/',
-        cookies: { alert_tokens: a.cookie.value },
-      });
-      expect(textOf(page.body)).toContain(a.email);
-      const deleted = await app.inject({
-        method: 'DELETE',
-        url: '/api/alerts',
-        remoteAddress: visitor(),
-        payload: { token: b.created.token, lang: 'fr' },
-      });
-      expect(deleted.statusCode).toBe(204);
-      const formDeleted = await app.inject({
-        method: 'POST',
-        url: '/api/alerts/delete',
-        remoteAddress: visitor(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ token: c.created.token, lang: 'en' }).toString(),
-      });
-      expect(formDeleted.headers.location).toBe('/en/alerts/?status=deleted');
-
-      const alertCalls = upstreamCalls.filter((call) => call.url.startsWith('/alerte'));
-      // The list (API and page) and both deletes reached the listings API...
-      expect(alertCalls.map((call) => call.method).sort()).toEqual([
-        'DELETE',
-        'DELETE',
-        'GET',
-        'GET',
-      ]);
-      // ...with their tokens in the header and none in any URL.
-      for (const call of upstreamCalls) {
-        for (const secret of secrets) expect(call.url).not.toContain(secret);
-      }
-      expect(alertCalls.every((call) => call.url === '/alerte')).toBe(true);
-      const sent = alertCalls.map((call) => call.tokens ?? '');
-      expect(sent).toContain(`${a.created.token},${b.created.token}`);
-      expect(sent).toContain(b.created.token);
-      expect(sent).toContain(c.created.token);
-      expect(sent.filter((tokens) => tokens === a.created.token)).toHaveLength(1);
-    });
-
-    it('are refused by the listings API in a query string', async () => {
-      const a = await createOk();
-      const list = await fetch(`${listingsUrl}/alerte?tokens=${a.created.token}`);
-      expect(list.status).toBe(400);
-      expect(await list.json()).toMatchObject({
-        field: 'tokens',
-        message: 'tokens: must not be in the URL: send alert tokens in the x-alert-tokens header',
-      });
-      const del = await fetch(`${listingsUrl}/alerte?token=${a.created.token}`, {
-        method: 'DELETE',
-      });
-      expect(del.status).toBe(400);
-      expect(await upstreamAlerts(a.created.token)).toMatchObject({
-        items: [{ token: a.created.token }],
-      });
-    });
-  });
-
-  describe('deleting an alert', () => {
-    it('deletes with the right token, and the cookie forgets it', async () => {
-      const a = await createOk();
-      const res = await app.inject({
-        method: 'DELETE',
-        url: '/api/alerts',
-        remoteAddress: visitor(),
-        payload: { token: a.created.token, lang: 'fr' },
-        cookies: { alert_tokens: a.cookie.value },
-      });
-      expect(res.statusCode, res.body).toBe(204);
-      expect(cookieOf(res)?.value ?? '').not.toContain(a.created.token);
-      const listed = await upstreamAlerts(a.created.token);
-      expect(listed.items).toEqual([]);
-    });
-
-    it.each<[Lang, string]>([
-      ['fr', "Cette alerte n'existe pas ou a déjà été supprimée."],
-      ['en', 'This alert does not exist or has already been deleted.'],
-    ])('deletes nothing without the right token: 404 (%s)', async (lang, message) => {
-      const victim = await createOk();
-      const before = await alertCount();
-      // Another visitor, with a token of their own but not this alert's.
-      const other = await createOk();
-      const res = await app.inject({
-        method: 'DELETE',
-        url: '/api/alerts',
-        remoteAddress: visitor(),
-        payload: { token: randomBytes(32).toString('base64url'), lang },
-        cookies: { alert_tokens: other.cookie.value },
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: 'unknown-alert', message });
-      expect(await alertCount()).toBe(before + 1);
-      const listed = await upstreamAlerts(victim.created.token);
-      expect(listed.items).toHaveLength(1);
-    });
-
-    it('refuses a malformed token with a 400', async () => {
-      const res = await app.inject({
-        method: 'DELETE',
-        url: '/api/alerts',
-        remoteAddress: visitor(),
-        payload: { token: '../../etc', lang: 'en' },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        field: 'token',
-        message: 'This alert token is not valid.',
-      });
-    });
-  });
-
-  describe('without JavaScript', () => {
-    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-    const post = (
-      url: string,
-      fields: Record<string, string>,
-      cookies: Record<string, string> = {},
-    ) =>
-      app.inject({
-        method: 'POST',
-        url,
-        remoteAddress: visitor(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: form(fields),
-        cookies,
-      });
 
     it('saves the omr list of a result list whose place points to one: the alert searches the offers the list showed', async () => {
       // A place of an omr list, where the list (all its places) and the place's own subtree
@@ -511,23 +391,17 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const list = await app.inject(listPath);
       expect(list.statusCode).toBe(200);
       expect(textOf(list.body)).toMatch(new RegExp(`\\b${place!.listTotal} biens?\\b`));
-      // The alert form of the page carries the list, not only the place.
-      const given = /name="criteria" value="([^"]*)"/.exec(list.body)?.[1];
-      expect(given).toBeDefined();
-      const criteria = JSON.parse(given!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as {
-        lieu: number;
-        omr_list_id: number | null;
-      };
-      expect(criteria).toMatchObject({ lieu: place!.id, omr_list_id: place!.list });
+      // The alert form of the page carries the list, not only the place, and posts to the page.
+      const form = pageForm(list.body, 'alert-create');
+      expect(form?.action).toBe(listPath);
+      const given = form!.fields.criteria!;
+      expect(JSON.parse(given)).toMatchObject({ lieu: place!.id, omr_list_id: place!.list });
 
+      // Posted without JavaScript, as the page's form is.
       const email = `omr-${unique()}@example.com`;
-      const res = await post('/api/alerts', {
-        email,
-        lang: 'fr',
-        criteria: given!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
-        back: listPath,
-      });
-      expect(res.statusCode, res.body).toBe(303);
+      const res = await post(form!.action, { ...form!.fields, email }, { js: false });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(textOf(res.body)).toContain('Votre demande a bien été enregistrée.');
       const stored = await db.kysely
         .selectFrom('alerts')
         .select('criteria')
@@ -547,24 +421,21 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         place!.listTotal,
       );
 
-      // A request naming only the place (a page of an older version, another client) gets the
-      // place's list all the same.
-      const bare = await create({
+      // Criteria naming only the place (a page of an older version) get the place's list all
+      // the same.
+      const bare = await create('en', {
         email: `omr-bare-${unique()}@example.com`,
-        lang: 'en',
         criteria: { nature: 'V', lieu: place!.id },
       });
-      expect(bare.statusCode, bare.body).toBe(201);
-      expect(bare.json<AlertCreated>().alert.criteria).toMatchObject({
-        lieu: place!.id,
-        omr_list_id: place!.list,
-      });
+      expect(bare.statusCode, bare.body).toBe(200);
+      const bareAlert = await alertOf(outcomeOf(bare).token!);
+      expect(bareAlert.criteria).toMatchObject({ lieu: place!.id, omr_list_id: place!.list });
 
       // The alerts page recommends the newest offers of the list.
       await db.kysely
         .updateTable('alerts')
         .set({ criteria: JSON.stringify({ nature: 'V', lieu: place!.id }) })
-        .where('id', '=', bare.json<AlertCreated>().alert.id)
+        .where('id', '=', bareAlert.id)
         .execute();
       const newest = await upstreamJson<{ items: { slug: string }[] }>(
         listingsUrl,
@@ -577,86 +448,203 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(textOf(page.body)).toContain('Our recommendations');
       for (const offer of newest.items) expect(page.body).toContain(`/${offer.slug}/`);
     });
+  });
+
+  describe('listing the visitor’s alerts', () => {
+    it('lists the alerts of the cookie, of the tokens given, or of both', async () => {
+      const a = await createOk();
+      const b = await createOk();
+      const list = async (tokens: string | null, cookies: Record<string, string> = {}) => {
+        const res = await app.inject({
+          url: '/api/alerts',
+          cookies,
+          headers: tokens ? { 'x-alert-tokens': tokens } : {},
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        return {
+          res,
+          ids: res
+            .json<AlertList>()
+            .items.map((i) => i.alert.id)
+            .sort(),
+        };
+      };
+      expect((await list(null, { alert_tokens: a.cookie.value })).ids).toEqual([a.alert.id]);
+      const byTokens = await list(b.token);
+      expect(byTokens.ids).toEqual([b.alert.id]);
+      // Tokens kept by the browser join the cookie, so pages without JavaScript know them too.
+      expect(cookieOf(byTokens.res)!.value).toContain(b.token);
+      const both = await list(b.token, {
+        alert_tokens: a.cookie.value,
+      });
+      expect(both.ids).toEqual([a.alert.id, b.alert.id].sort());
+    });
+
+    it('lists nothing without a token, and nothing for an unknown token', async () => {
+      expect((await app.inject('/api/alerts')).json()).toEqual({ items: [] });
+      const unknown = randomBytes(32).toString('base64url');
+      const res = await app.inject({ url: '/api/alerts', headers: { 'x-alert-tokens': unknown } });
+      expect(res.json()).toEqual({ items: [] });
+    });
+
+    it('ignores a cookie whose signature is wrong', async () => {
+      const a = await createOk();
+      const forged = `${a.token}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+      const res = await app.inject({ url: '/api/alerts', cookies: { alert_tokens: forged } });
+      expect(res.json()).toEqual({ items: [] });
+    });
 
     it.each<[Lang, string]>([
-      ['fr', 'Votre demande a bien été enregistrée.'],
-      ['en', 'Your request has been registered.'],
-    ])('creates from the form, then the alerts page lists it (%s)', async (lang, success) => {
-      const email = `noscript-${unique()}@example.com`;
-      const res = await post('/api/alerts', {
-        email,
-        contactProximite: 'on',
-        lang,
-        criteria: JSON.stringify(payloadOf('price_max=4000000')),
-        back: `/${lang}/page/?price_max=4000000`,
+      ['fr', "Ce jeton d'alerte n'est pas valide."],
+      ['en', 'This alert token is not valid.'],
+    ])('refuses a malformed token with a 400 (%s)', async (lang, message) => {
+      const res = await app.inject({
+        url: '/api/alerts',
+        headers: {
+          'accept-language': lang === 'en' ? 'en-GB,en' : 'fr-FR',
+          'x-alert-tokens': 'not-a-token',
+        },
       });
-      expect(res.statusCode, res.body).toBe(303);
-      expect(res.headers.location).toBe(`${ALERTS_PATH[lang]}?status=created`);
-      const cookie = cookieOf(res)!;
-      const page = await app.inject({
-        url: res.headers.location!,
-        cookies: { alert_tokens: cookie.value },
-      });
-      expect(page.statusCode).toBe(200);
-      expect(page.headers['cache-control']).toBe('private, no-store');
-      const text = textOf(page.body);
-      expect(text).toContain(success);
-      expect(text).toContain(email);
-      // The alert's delete form works without JavaScript too.
-      expect(page.body).toContain('action="/api/alerts/delete"');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'token', message });
     });
 
-    it.each<[string, Record<string, string>, string]>([
-      ['an invalid e-mail', { email: 'nope' }, 'email-invalid'],
-      ['no e-mail', { email: '' }, 'email-required'],
-      ['criteria that are not JSON', { email: 'ok@example.com', criteria: '{oops' }, 'criteria'],
-    ])(
-      'goes back to the form with the error for %s, storing nothing',
-      async (_name, over, code) => {
-        const before = await alertCount();
-        const res = await post('/api/alerts', {
-          lang: 'fr',
-          criteria: JSON.stringify(payloadOf('')),
-          back: '/fr/vente/maison/cannes/?price_max=4000000&alert_error=old',
-          ...over,
-        });
-        expect(res.statusCode).toBe(303);
-        expect(res.headers.location).toBe(
-          `/fr/vente/maison/cannes/?price_max=4000000&alert_error=${code}#alert-form`,
-        );
-        expect(await alertCount()).toBe(before);
-      },
-    );
-
-    it('never sends the visitor to another site', async () => {
-      const res = await post('/api/alerts', {
-        email: 'nope',
-        lang: 'en',
-        criteria: JSON.stringify(payloadOf('')),
-        back: '//evil.example/',
-      });
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe('/en/alerts/?status=email-invalid');
+    it('refuses tokens in the URL, where proxies and logs would keep them', async () => {
+      const b = await createOk();
+      for (const key of ['tokens', 'token']) {
+        const res = await app.inject(`/api/alerts?${key}=${b.token}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ field: 'token' });
+        expect(res.body).not.toContain(b.token);
+      }
     });
+  });
 
-    it('deletes from the form, and says so', async () => {
+  describe('alert tokens on the way to the listings API', () => {
+    it('travel in the x-alert-tokens header, never in a URL (list, page, delete both ways)', async () => {
       const a = await createOk();
-      const res = await post(
-        '/api/alerts/delete',
-        { token: a.created.token, lang: 'en' },
-        { alert_tokens: a.cookie.value },
+      const b = await createOk();
+      const c = await createOk();
+      const secrets = [a, b, c].map((x) => x.token);
+      upstreamCalls.length = 0;
+
+      const listed = await app.inject({
+        url: '/api/alerts',
+        headers: { 'x-alert-tokens': b.token },
+        cookies: { alert_tokens: a.cookie.value },
+      });
+      expect(listed.statusCode).toBe(200);
+      const page = await app.inject({
+        url: '/fr/alertes/',
+        cookies: { alert_tokens: a.cookie.value },
+      });
+      expect(textOf(page.body)).toContain(a.email);
+      const deleted = await post(ALERTS_PATH.fr, { _form: 'alert-delete', token: b.token });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(outcomeOf(deleted)).toMatchObject({ status: 'deleted', token: b.token });
+      const formDeleted = await post(
+        ALERTS_PATH.en,
+        { _form: 'alert-delete', token: c.token },
+        { js: false },
       );
-      expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe('/en/alerts/?status=deleted');
-      const page = await app.inject({ url: res.headers.location! });
-      expect(textOf(page.body)).toContain('Your alert has been deleted.');
-      const listed = await upstreamAlerts(a.created.token);
-      expect(listed.items).toEqual([]);
-      const again = await post('/api/alerts/delete', { token: a.created.token, lang: 'fr' });
-      expect(again.headers.location).toBe('/fr/alertes/?status=unknown-alert');
-      const gone = await app.inject({ url: again.headers.location! });
-      expect(gone.statusCode).toBe(404);
-      expect(textOf(gone.body)).toContain("Cette alerte n'existe pas ou a déjà été supprimée.");
+      expect(formDeleted.statusCode).toBe(200);
+      expect(textOf(formDeleted.body)).toContain('Your alert has been deleted.');
+      for (const res of [deleted, formDeleted]) {
+        for (const secret of secrets) expect(res.headers.location ?? '').not.toContain(secret);
+      }
+
+      const alertCalls = upstreamCalls.filter((call) => call.url.startsWith('/alerte'));
+      // The list (API and page) and both deletes reached the listings API...
+      expect(alertCalls.map((call) => call.method).sort()).toEqual([
+        'DELETE',
+        'DELETE',
+        'GET',
+        'GET',
+      ]);
+      // ...with their tokens in the header and none in any URL.
+      for (const call of upstreamCalls) {
+        for (const secret of secrets) expect(call.url).not.toContain(secret);
+      }
+      expect(alertCalls.every((call) => call.url === '/alerte')).toBe(true);
+      const sent = alertCalls.map((call) => call.tokens ?? '');
+      expect(sent).toContain(`${a.token},${b.token}`);
+      expect(sent).toContain(b.token);
+      expect(sent).toContain(c.token);
+      expect(sent.filter((tokens) => tokens === a.token)).toHaveLength(1);
+    });
+
+    it('are refused by the listings API in a query string', async () => {
+      const a = await createOk();
+      const list = await fetch(`${listingsUrl}/alerte?tokens=${a.token}`);
+      expect(list.status).toBe(400);
+      expect(await list.json()).toMatchObject({
+        field: 'tokens',
+        message: 'tokens: must not be in the URL: send alert tokens in the x-alert-tokens header',
+      });
+      const del = await fetch(`${listingsUrl}/alerte?token=${a.token}`, {
+        method: 'DELETE',
+      });
+      expect(del.status).toBe(400);
+      expect(await upstreamAlerts(a.token)).toMatchObject({
+        items: [{ token: a.token }],
+      });
+    });
+  });
+
+  describe('deleting an alert from the alerts page', () => {
+    it.each<[Lang, string]>([
+      ['fr', "Cette alerte n'existe pas ou a déjà été supprimée."],
+      ['en', 'This alert does not exist or has already been deleted.'],
+    ])('deletes nothing without the right token: 404 both ways (%s)', async (lang, message) => {
+      const victim = await createOk();
+      // Another visitor, with a token of their own but not this alert's.
+      const other = await createOk();
+      const before = await alertCount();
+      const fields = { _form: 'alert-delete', token: randomBytes(32).toString('base64url') };
+      const cookies = { alert_tokens: other.cookie.value };
+      const js = await post(ALERTS_PATH[lang], fields, { cookies });
+      expect(js.statusCode).toBe(404);
+      expect(outcomeOf(js)).toMatchObject({ form: 'alert-delete', status: 'unknown-alert' });
+      const page = await post(ALERTS_PATH[lang], fields, { js: false, cookies });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-language']).toBe(lang);
+      expect(textOf(page.body)).toContain(message);
+      // The visitor's own alert is still there, and listed.
+      expect(textOf(page.body)).toContain(other.email);
+      expect(cookieOf(page)?.value ?? other.cookie.value).toContain(other.token);
+      expect(await alertCount()).toBe(before);
+      expect((await upstreamAlerts(victim.token)).items).toHaveLength(1);
+    });
+
+    it('says an alert deleted already is gone (404), and the cookie forgets it', async () => {
+      const a = await createOk();
+      const cookies = { alert_tokens: a.cookie.value };
+      const fields = { _form: 'alert-delete', token: a.token };
+      expect((await post(ALERTS_PATH.fr, fields)).statusCode).toBe(200);
+      expect((await upstreamAlerts(a.token)).items).toEqual([]);
+      // The same form again, from a page still showing it (the cookie still has its token).
+      const js = await post(ALERTS_PATH.fr, fields, { cookies });
+      expect(js.statusCode).toBe(404);
+      // The outcome names the token, so that the browser forgets it too.
+      expect(outcomeOf(js)).toMatchObject({ status: 'unknown-alert', token: a.token });
+      expect(cookieOf(js)?.value ?? '').not.toContain(a.token);
+      const page = await post(ALERTS_PATH.fr, fields, { js: false, cookies });
+      expect(page.statusCode).toBe(404);
+      expect(textOf(page.body)).toContain("Cette alerte n'existe pas ou a déjà été supprimée.");
+      expect(cookieOf(page)?.value ?? '').not.toContain(a.token);
+    });
+
+    it('refuses a malformed token with a 400 both ways', async () => {
+      const before = await alertCount();
+      const fields = { _form: 'alert-delete', token: '../../etc' };
+      const js = await post(ALERTS_PATH.en, fields);
+      expect(js.statusCode).toBe(400);
+      expect(outcomeOf(js)).toMatchObject({ form: 'alert-delete', status: 'token' });
+      const page = await post(ALERTS_PATH.en, fields, { js: false });
+      expect(page.statusCode).toBe(400);
+      expect(textOf(page.body)).toContain('This alert token is not valid.');
+      expect(await alertCount()).toBe(before);
     });
   });
 
@@ -700,7 +688,7 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const a = await createOk();
       const res = await app.inject({
         url: '/fr/alertes/',
-        headers: { [ALERT_TOKENS_HEADER]: a.created.token },
+        headers: { [ALERT_TOKENS_HEADER]: a.token },
       });
       expect(textOf(res.body)).not.toContain(a.email);
       expect(textOf(res.body)).toContain("Vous n'avez aucune recherche sauvegardée à ce jour.");
@@ -711,9 +699,8 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     /** Creates an alert through the BFF, which mails its confirmation at once: the mail's links. */
     async function confirmationMail(lang: Lang) {
       const email = `mail-${unique()}@example.com`;
-      const res = await create({ email, lang, criteria: payloadOf('price_max=2000000') });
-      expect(res.statusCode, res.body).toBe(201);
-      const { alert } = res.json<AlertCreated>();
+      const { alert } = await createOk(email, 'price_max=2000000', lang);
+      expect(alert.lang).toBe(lang);
       await listings.mailOutbox.idle();
       const mail = smtp.messages.find((m) => m.envelopeTo.includes(email));
       expect(mail, `confirmation mail to ${email}`).toBeDefined();
@@ -735,20 +722,19 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
 
-    /** The action of the page's form posting to `path` (HTML entities decoded). */
-    const formAction = (html: string, path: string) => {
-      const m = new RegExp(`<form[^>]* action="(${path}\\?token=[^"]+)"[^>]* method="post"`).exec(
-        html,
-      );
-      return m?.[1]?.replace(/&amp;/g, '&');
-    };
-    const click = (action: string, fields: Record<string, string> = {}) =>
-      app.inject({
-        method: 'POST',
-        url: action,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
+    /** The page a mail link opens (its 303), and the form of its button. */
+    async function linkPage(link: string, name: string, headers: Record<string, string> = {}) {
+      const res = await app.inject({ url: link, headers });
+      expect(res.statusCode).toBe(303);
+      const page = await app.inject({ url: res.headers.location!, headers });
+      const form = pageForm(page.body, name);
+      expect(form, `the ${name} button of ${res.headers.location}`).toBeDefined();
+      return { location: res.headers.location!, page, form: form! };
+    }
+
+    /** The click on a page's button: the form posted with or without JavaScript. */
+    const click = (form: PageForm, options: FormPostOptions = {}) =>
+      post(form.action, form.fields, options);
 
     it.each<[Lang, string, string, string]>([
       [
@@ -780,27 +766,35 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
           );
         }
         expect((await row(alert.id)).confirmed_at).toBeNull();
-        const res = await app.inject({ url: confirm, headers: other });
-        const page = await app.inject({ url: res.headers.location!, headers: other });
+        const { location, page, form } = await linkPage(confirm, 'alert-confirm', other);
         expect(page.statusCode).toBe(200);
         expect(page.headers['cache-control']).toBe('private, no-store');
         expect(textOf(page.body)).toContain(intro);
         expect(textOf(page.body)).toContain(button);
         expect((await row(alert.id)).confirmed_at).toBeNull();
 
-        // The button: a plain form POST, no JavaScript needed.
-        const action = formAction(page.body, '/alerts/confirm');
-        expect(action).toBe(`/alerts/confirm?token=${encodeURIComponent(token)}`);
-        const clicked = await click(action!, { lang });
-        expect(clicked.statusCode).toBe(303);
-        expect(clicked.headers.location).toBe(`${ALERTS_PATH[lang]}?status=confirmed`);
+        // The button: a plain form posting the page's action, no JavaScript needed.
+        expect(form).toEqual({
+          action: location,
+          method: 'post',
+          fields: { _form: 'alert-confirm', token },
+        });
+        const clicked = await click(form, { js: false, headers: other });
+        expect(clicked.statusCode).toBe(200);
+        expect(clicked.headers.location).toBeUndefined();
+        expect(clicked.headers['content-language']).toBe(lang);
+        expect(textOf(clicked.body)).toContain(done);
+        // Clicked: the button is not asked for again.
+        expect(pageForm(clicked.body, 'alert-confirm')).toBeUndefined();
         expect((await row(alert.id)).confirmed_at).not.toBeNull();
-        const after = await app.inject(clicked.headers.location!);
-        expect(after.statusCode).toBe(200);
-        expect(textOf(after.body)).toContain(done);
-        // A second click changes nothing and says the same.
-        const again = await click(action!, { lang });
-        expect(again.headers.location).toBe(`${ALERTS_PATH[lang]}?status=confirmed`);
+        // A second click, with JavaScript this time, changes nothing and says the same.
+        const again = await click(form);
+        expect(again.statusCode).toBe(200);
+        expect(outcomeOf(again)).toEqual({
+          form: 'alert-confirm',
+          status: 'confirmed',
+          reload: true,
+        });
       },
     );
 
@@ -819,6 +813,8 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const page = await app.inject(res.headers.location!);
       expect(page.statusCode).toBe(400);
       expect(textOf(page.body)).toContain('This link is not valid.');
+      // No button to click.
+      expect(pageForm(page.body, 'alert-confirm')).toBeUndefined();
     });
 
     it.each<[string, (links: { confirm: string; unsubscribe: string }) => string]>([
@@ -827,28 +823,27 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         'the token of an unsubscribe link',
         ({ unsubscribe }) => unsubscribe.replace('/alerts/unsubscribe', '/alerts/confirm'),
       ],
-    ])('refuses %s on the click: the page says the link is not valid (400)', async (_name, url) => {
+    ])('refuses %s on the click both ways: the link is not valid (400)', async (_name, url) => {
       const links = await confirmationMail('en');
-      const res = await app.inject({ url: url(links), headers: { 'accept-language': 'en' } });
-      const page = await app.inject(res.headers.location!);
-      const clicked = await click(formAction(page.body, '/alerts/confirm')!, { lang: 'en' });
-      expect(clicked.statusCode).toBe(303);
-      expect(clicked.headers.location).toBe('/en/alerts/?status=link-invalid');
+      const { form } = await linkPage(url(links), 'alert-confirm', { 'accept-language': 'en' });
+      const js = await click(form);
+      expect(js.statusCode).toBe(400);
+      expect(outcomeOf(js)).toMatchObject({ form: 'alert-confirm', status: 'link-invalid' });
+      const page = await click(form, { js: false });
+      expect(page.statusCode).toBe(400);
+      expect(textOf(page.body)).toContain('This link is not valid.');
       expect((await row(links.alert.id)).confirmed_at).toBeNull();
-      const after = await app.inject(clicked.headers.location!);
-      expect(after.statusCode).toBe(400);
-      expect(textOf(after.body)).toContain('This link is not valid.');
     });
 
-    it('says an alert deleted since the mail no longer exists (404)', async () => {
+    it('says an alert deleted since the mail no longer exists (404 both ways)', async () => {
       const { alert, confirm } = await confirmationMail('fr');
       await db.kysely.deleteFrom('mail_outbox').where('alert_id', '=', alert.id).execute();
       await db.kysely.deleteFrom('alerts').where('id', '=', alert.id).execute();
-      const res = await app.inject({ url: confirm, headers: { 'accept-language': 'fr' } });
-      const page = await app.inject(res.headers.location!);
-      const clicked = await click(formAction(page.body, '/alerts/confirm')!, { lang: 'fr' });
-      expect(clicked.headers.location).toBe('/fr/alertes/?status=link-gone');
-      const gone = await app.inject(clicked.headers.location!);
+      const { form } = await linkPage(confirm, 'alert-confirm', { 'accept-language': 'fr' });
+      const js = await click(form);
+      expect(js.statusCode).toBe(404);
+      expect(outcomeOf(js)).toMatchObject({ form: 'alert-confirm', status: 'link-gone' });
+      const gone = await click(form, { js: false });
       expect(gone.statusCode).toBe(404);
       expect(textOf(gone.body)).toContain("Cette alerte n'existe plus.");
     });
@@ -868,26 +863,43 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       }
       // Mail software fetching the link changes nothing.
       expect((await row(alert.id)).unsubscribed_at).toBeNull();
-      const page = await app.inject(`/en/alerts/?unsubscribe=${encodeURIComponent(token)}`);
+      const { location, page, form } = await linkPage(unsubscribe, 'alert-unsubscribe', {
+        'accept-language': 'fr',
+      });
       expect(page.statusCode).toBe(200);
-      const action = formAction(page.body, '/alerts/unsubscribe');
-      expect(action).toBeDefined();
       expect(textOf(page.body)).toContain('Stop these e-mails');
+      expect(form).toEqual({
+        action: location,
+        method: 'post',
+        fields: { _form: 'alert-unsubscribe', token },
+      });
+      expect((await row(alert.id)).unsubscribed_at).toBeNull();
 
-      const clicked = await click(action!, { lang: 'en' });
-      expect(clicked.statusCode).toBe(303);
-      expect(clicked.headers.location).toBe('/en/alerts/?status=unsubscribed');
+      const clicked = await click(form, { js: false });
+      expect(clicked.statusCode).toBe(200);
+      expect(clicked.headers.location).toBeUndefined();
       expect((await row(alert.id)).unsubscribed_at).not.toBeNull();
-      const done = await app.inject(clicked.headers.location!);
-      expect(textOf(done.body)).toContain('You will no longer receive the e-mails of this alert.');
+      expect(textOf(clicked.body)).toContain(
+        'You will no longer receive the e-mails of this alert.',
+      );
+      expect(pageForm(clicked.body, 'alert-unsubscribe')).toBeUndefined();
+      // With JavaScript, a second click says the same.
+      const again = await click(form);
+      expect(again.statusCode).toBe(200);
+      expect(outcomeOf(again)).toMatchObject({ form: 'alert-unsubscribe', status: 'unsubscribed' });
     });
 
     it('says an alert already gone is unsubscribed: no mail will come (button and one click)', async () => {
       const { alert, unsubscribe } = await confirmationMail('fr');
+      await db.kysely.deleteFrom('mail_outbox').where('alert_id', '=', alert.id).execute();
       await db.kysely.deleteFrom('alerts').where('id', '=', alert.id).execute();
-      const page = await app.inject((await app.inject({ url: unsubscribe })).headers.location!);
-      const clicked = await click(formAction(page.body, '/alerts/unsubscribe')!, { lang: 'fr' });
-      expect(clicked.headers.location).toBe('/fr/alertes/?status=unsubscribed');
+      const { form } = await linkPage(unsubscribe, 'alert-unsubscribe');
+      const clicked = await click(form, { js: false });
+      expect(clicked.statusCode).toBe(200);
+      expect(textOf(clicked.body)).toContain('Vous ne recevrez plus les e-mails de cette alerte.');
+      const js = await click(form);
+      expect(js.statusCode).toBe(200);
+      expect(outcomeOf(js)).toMatchObject({ form: 'alert-unsubscribe', status: 'unsubscribed' });
       const oneClick = await app.inject({
         method: 'POST',
         url: unsubscribe,
@@ -898,7 +910,7 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(oneClick.body).toBe('Vous ne recevrez plus les e-mails de cette alerte.');
     });
 
-    it.each<[string, (token: string) => { contentType: string; payload: string }]>([
+    it.each<[string, () => { contentType: string; payload: string }]>([
       [
         'url-encoded',
         () => ({
@@ -916,7 +928,7 @@ describe.skip.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       ],
     ])('takes the one-click POST of RFC 8058 (%s) and answers 200', async (_name, body) => {
       const { alert, unsubscribe } = await confirmationMail('fr');
-      const { contentType, payload } = body(unsubscribe);
+      const { contentType, payload } = body();
       const res = await app.inject({
         method: 'POST',
         url: unsubscribe,

@@ -98,3 +98,78 @@ export async function upstreamJson<T>(base: string, path: string): Promise<T> {
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 }
+
+/** A visitor address of its own for each form post (the BFF limits form posts per address). */
+export function visitorAddress(): string {
+  return `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+}
+
+export interface FormPostOptions {
+  /** With JavaScript (default): the `x-portal-action` header, the action's outcome as JSON. */
+  js?: boolean;
+  origin?: string;
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Posts a form to a page (its route action, named by the `_form` field) from a visitor address
+ * of its own: with JavaScript the answer is `{ data: outcome }`, without it the rendered page.
+ */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  options: FormPostOptions = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.js === false ? {} : { 'x-portal-action': '1' }),
+      ...(options.origin ? { origin: options.origin } : {}),
+      ...options.headers,
+    },
+    cookies: options.cookies ?? {},
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress: visitorAddress(),
+  });
+}
+
+export interface PageForm {
+  action: string;
+  method: string;
+  /** The form's hidden fields, by name. */
+  fields: Record<string, string>;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function attributesOf(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [, name, value] of tag.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+    out[name!.toLowerCase()] = decodeEntities(value!);
+  }
+  return out;
+}
+
+/** The forms of a rendered page: where they post, and their hidden fields (entities decoded). */
+export function formsOf(html: string): PageForm[] {
+  return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].map(([, attributes, inner]) => {
+    const form = attributesOf(attributes!);
+    const fields: Record<string, string> = {};
+    for (const [, input] of inner!.matchAll(/<input\b([^>]*)>/g)) {
+      const field = attributesOf(input!);
+      if (field.type === 'hidden' && field.name) fields[field.name] = field.value ?? '';
+    }
+    return { action: form.action ?? '', method: (form.method ?? 'get').toLowerCase(), fields };
+  });
+}
