@@ -14,18 +14,17 @@ import { compteurRoutes } from './routes/compteur';
 import { formRoutes } from './routes/forms';
 import { alertRoutes } from './routes/alertes';
 import { alertMailRoutes } from './alerts/routes';
-import { parseAlertMailEnv } from './alerts/config';
 import { createMailOutbox, type MailOutbox } from './alerts/outbox';
 import { agencyRoutes } from './routes/agences';
 import { staticRoutes } from './routes/static';
 import { sitemapRoutes } from './routes/sitemap';
-import { parseFeedEnv, type FeedConfig } from './feeds/config';
+import type { FeedConfig } from './feeds/config';
+import { readListingsConfig, type ListingsConfig } from './config';
 import { feedRoutes } from './feeds/routes';
 import { createFeedRunner, type FeedRunner } from './feeds/runner';
 import {
   attachMetricsServer,
   observeRequests,
-  parseMetricsEnv,
   type MetricsServerConfig,
 } from '../shared/metrics-server';
 import { apiRequestDuration, listingsRegistry, trackDatabase } from './metrics';
@@ -43,18 +42,23 @@ export interface ListingsAppOptions {
   bodyLimit?: number;
   /** How long read answers are reused from memory (ms, default 30 s; 0 turns it off). */
   cacheTtlMs?: number;
-  /** Environment of the mails and feeds (SMTP_URL, ALERTS_*, FEEDS_*…); default process.env. */
+  /**
+   * The listings API's config (readListingsConfig): the mails' (SMTP_URL, ALERTS_*…), the feeds'
+   * (FEEDS_*) and the metrics server's settings. Default: read from `env`.
+   */
+  config?: ListingsConfig;
+  /** The environment the config is read from when none is given; default: this process's. */
   env?: Record<string, string | undefined>;
   /**
    * Run the periodic jobs in this process: alert mails, the feed inbox (default true). Of several
    * instances on one database, one runs them (LISTINGS_JOBS=0 on the others).
    */
   jobs?: boolean;
-  /** The feed import's settings; default: parsed from env. */
+  /** The feed import's settings; default: the config's. */
   feeds?: FeedConfig;
   /**
    * The Prometheus metrics server (GET /metrics on a port of its own, started when the app
-   * listens); default: from env (LISTINGS_METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null: none.
+   * listens); default: the config's (LISTINGS_METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null: none.
    */
   metrics?: MetricsServerConfig | null;
 }
@@ -82,6 +86,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
     requestIdHeader: 'x-request-id',
   };
   const app = Fastify(serverOptions);
+  const config = options.config ?? readListingsConfig(options.env);
 
   app.setValidatorCompiler(valibotValidatorCompiler);
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
@@ -115,9 +120,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   attachMetricsServer(
     app,
     listingsRegistry,
-    options.metrics === undefined
-      ? parseMetricsEnv(options.env ?? process.env, 'LISTINGS_METRICS_PORT')
-      : (options.metrics ?? undefined),
+    options.metrics === undefined ? config.metrics : (options.metrics ?? undefined),
   );
 
   app.decorate('db', options.db);
@@ -152,7 +155,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
 
   // One mail sender for the app: requests queue mails and kick it, the alert job shares it.
   const mailOutbox = createMailOutbox(options.db, {
-    config: parseAlertMailEnv(options.env ?? process.env),
+    config: config.alerts,
     log: app.log,
   });
   app.decorate('mailOutbox', mailOutbox);
@@ -175,7 +178,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   // Agencies' feeds: the inbox is looked at by the process that runs the jobs; uploads are
   // imported by the instance that received them.
   const feedRunner = createFeedRunner(options.db, {
-    config: options.feeds ?? parseFeedEnv(options.env ?? process.env),
+    config: options.feeds ?? config.feeds,
     reference,
     photosDir: options.photosDir ?? '.data/photos',
     log: app.log,

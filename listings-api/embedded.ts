@@ -2,8 +2,8 @@ import { openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './seed/index';
 import { buildListingsApp } from './app';
-import { parsePurgeEnv, startPurgeScheduler } from './privacy/retention';
-import { parseFeedEnv } from './feeds/config';
+import { startPurgeScheduler } from './privacy/retention';
+import { readListingsConfig, type ListingsConfig } from './config';
 import { writeSeedFeeds } from './feeds/seed-feeds';
 
 export interface EmbeddedListingsOptions {
@@ -26,9 +26,12 @@ export interface EmbeddedListingsOptions {
   loadDataDir?: Blob;
   logger?: boolean | object;
   /**
-   * How often the retention purge runs (ms; 0: never). Default: PRIVACY_PURGE_INTERVAL_MS, else
-   * one hour.
+   * The environment's settings of the mails, feeds, retention purge and metrics server
+   * (readListingsConfig). Default: read from this process's environment. The options above are
+   * the instance's own and are not taken from it (main.ts passes them from the same config).
    */
+  config?: ListingsConfig;
+  /** How often the retention purge runs (ms; 0: never). Default: the config's (one hour). */
   purgeIntervalMs?: number;
   /**
    * Run the periodic jobs (alert mails, feed inbox, retention purge) in this process (default
@@ -51,6 +54,8 @@ export interface RunningListingsApi {
 export async function startListingsApi(
   options: EmbeddedListingsOptions = {},
 ): Promise<RunningListingsApi> {
+  // Read first: a bad variable stops the start before the database is opened.
+  const config = options.config ?? readListingsConfig();
   const db = await openDb({
     databaseUrl: options.databaseUrl,
     poolSize: options.poolSize,
@@ -62,14 +67,14 @@ export async function startListingsApi(
     const photosDir = options.photosDir ?? '.data/photos';
     const seedOptions = { offers: options.seedOffers, photoCount: options.photoCount, photosDir };
     const seeded = await seedIfEmpty(db, seedOptions);
-    const feeds = parseFeedEnv(process.env);
+    const feeds = config.feeds;
     const jobs = options.jobs ?? true;
     const app = await buildListingsApp({
       db,
       photosDir,
       logger: options.logger ?? false,
       jobs,
-      feeds,
+      config,
     });
     // A first start shows the listings lifecycle: a few agencies' feeds wait in the inbox.
     if (seeded && (options.seedFeeds ?? true)) {
@@ -85,7 +90,7 @@ export async function startListingsApi(
           .catch((err: unknown) => app.log.error({ err }, 'feed inbox scan failed'));
     }
     // The personal-data retention periods are enforced while the service runs.
-    const purgeIntervalMs = options.purgeIntervalMs ?? parsePurgeEnv(process.env).intervalMs;
+    const purgeIntervalMs = options.purgeIntervalMs ?? config.purgeIntervalMs;
     const purge =
       jobs && purgeIntervalMs > 0
         ? startPurgeScheduler(db, { intervalMs: purgeIntervalMs, log: app.log })

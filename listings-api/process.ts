@@ -1,3 +1,4 @@
+import { readListingsConfig } from './config';
 import {
   startListingsApi,
   type EmbeddedListingsOptions,
@@ -15,8 +16,11 @@ import {
 // The database is always closed before the process exits, so PGlite's data directory stays
 // whole: a stop asked while the database is still being migrated or seeded waits for that to end.
 
-/** What the parent may send: the options of startListingsApi that travel as JSON. */
-export type ListingsProcessOptions = Omit<EmbeddedListingsOptions, 'loadDataDir'>;
+/**
+ * What the parent may send: the options of startListingsApi that travel as JSON. The rest of the
+ * config (mails, feeds, purge, metrics) this process reads from the environment it inherits.
+ */
+export type ListingsProcessOptions = Omit<EmbeddedListingsOptions, 'loadDataDir' | 'config'>;
 
 export type ToListingsProcess =
   { type: 'start'; options: ListingsProcessOptions } | { type: 'close' };
@@ -54,17 +58,19 @@ async function stop(code: number): Promise<never> {
 
 process.on('message', (message: ToListingsProcess) => {
   if (message.type === 'start' && !started) {
-    started = startListingsApi(message.options).then(
-      (api) => {
-        if (!stopping) send({ type: 'ready', url: api.url });
-        return api;
-      },
-      (err: unknown) => {
-        console.error('listings API: start failed', err);
-        send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
-        process.exit(1);
-      },
-    );
+    started = Promise.resolve()
+      .then(() => startListingsApi({ ...message.options, config: readListingsConfig() }))
+      .then(
+        (api) => {
+          if (!stopping) send({ type: 'ready', url: api.url });
+          return api;
+        },
+        (err: unknown) => {
+          console.error('listings API: start failed', err);
+          send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+          process.exit(1);
+        },
+      );
   } else if (message.type === 'close') {
     void stop(0);
   }

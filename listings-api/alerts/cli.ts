@@ -1,8 +1,7 @@
 import pino from 'pino';
-import { cliDbOptions, runCommand } from '../lib/cli-env';
+import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { parseAlertMailEnv } from './config';
 import { runAlertJob } from './job';
 import { createMailTransport } from './mailer';
 
@@ -13,16 +12,10 @@ import { createMailTransport } from './mailer';
 async function main(): Promise<number> {
   // Log lines (one per mail) on stderr; the summary alone on stdout.
   const log = pino({ name: 'alerts' }, pino.destination(2));
-  const dbOptions = cliDbOptions('alerts:send', process.env);
-  if (!dbOptions) return 2;
-  let config;
-  try {
-    config = parseAlertMailEnv(process.env);
-  } catch (err) {
-    console.error(`alerts:send: ${(err as Error).message}`);
-    return 2;
-  }
-  const db = await openDb(dbOptions);
+  const env = cliConfig('alerts:send');
+  if (!env) return 2;
+  const config = env.alerts;
+  const db = await openDb(cliDbOptions(env));
   const transport = createMailTransport(config);
   try {
     await migrateToLatest(db);

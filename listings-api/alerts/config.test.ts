@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseAlertMailEnv } from './config';
+import { readListingsConfig } from '../config';
+
+/** The alert mails' slice of the config read from `env`. */
+const parseAlertMailEnv = (env: Record<string, string>) => readListingsConfig(env).alerts;
 
 describe('alert mail environment', () => {
   it('defaults to .eml files, links to localhost and a run every 15 minutes', () => {

@@ -6,7 +6,8 @@ import { HttpError, handleError } from '../lib/errors';
 import type { Reference } from '../lib/reference';
 import { valibotValidatorCompiler, type ValibotTypeProvider } from '../lib/validation';
 import { confirmAlert, selectAlertOfMail, unsubscribeAlert } from '../repositories/alerts';
-import { parseAlertMailEnv, type AlertMailConfig } from './config';
+import { readListingsConfig } from '../config';
+import type { AlertMailConfig } from './config';
 import { startAlertScheduler } from './job';
 import { createMailTransport } from './mailer';
 import type { MailOutbox } from './outbox';
@@ -21,10 +22,8 @@ import { resolveSigningSecret, verifyMailToken, type MailTokenPurpose } from './
 export interface AlertMailRoutesOptions {
   /** The listings database; default: the app's `db` decorator. */
   db?: Db;
-  /** Default: parsed from `env`. */
+  /** Default: the outbox's, else the `alerts` slice of the listings API's config (readListingsConfig). */
   config?: AlertMailConfig;
-  /** Default: process.env. */
-  env?: Record<string, string | undefined>;
   /** The app's mail sender: its configuration and transport serve the alert job too. */
   outbox?: MailOutbox;
   /**
@@ -71,8 +70,7 @@ export async function alertMailRoutes(
   if (!given)
     throw new Error('alertMailRoutes needs the database: pass { db } or decorate the app with db');
   const db: Db = given;
-  const config =
-    options.config ?? options.outbox?.config ?? parseAlertMailEnv(options.env ?? process.env);
+  const config = options.config ?? options.outbox?.config ?? readListingsConfig().alerts;
 
   fastify.setValidatorCompiler(valibotValidatorCompiler);
   fastify.setErrorHandler(handleError);

@@ -5,9 +5,9 @@ import pino from 'pino';
 import * as v from 'valibot';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { cliDbOptions, runCommand } from '../lib/cli-env';
+import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
 import { createReferenceCache } from '../lib/reference';
-import { parseFeedEnv, type FeedConfig } from './config';
+import type { FeedConfig } from './config';
 import { FeedReportSchema, type FeedReport } from './report';
 import { createFeedRunner, DONE_MARKER, newRunId } from './runner';
 
@@ -124,19 +124,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(`feed:import: ${source} does not exist`);
     return 2;
   }
-  let config: FeedConfig;
-  try {
-    config = parseFeedEnv(process.env);
-  } catch (err) {
-    console.error(`feed:import: ${(err as Error).message}`);
-    return 2;
-  }
+  const env = cliConfig('feed:import');
+  if (!env) return 2;
+  const config = env.feeds;
   const print = (report: FeedReport) => {
     console.log(json ? JSON.stringify(report, null, 2) : summary(report));
     return report.status === 'done' ? 0 : 1;
   };
-  const dbOptions = cliDbOptions('feed:import', process.env);
-  if (!dbOptions) return 2;
+  const dbOptions = cliDbOptions(env);
 
   if (!dbOptions.databaseUrl) {
     // PGlite: the running listings API imports it from its inbox.
@@ -181,7 +176,7 @@ async function main(argv: string[]): Promise<number> {
     const runner = createFeedRunner(db, {
       config,
       reference: createReferenceCache(db),
-      photosDir: process.env.PHOTOS_DIR || '.data/photos',
+      photosDir: env.photosDir,
       log,
       scheduler: false,
     });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { cliDbOptions, runCommand } from '../lib/cli-env';
+import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
 import { issueFeedKey } from './keys';
 
 // `npm run feed:key -- <agency>`: prints a new feed key for the agency (POST /feeds/{agency});
@@ -22,9 +22,9 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const dbOptions = cliDbOptions('feed:key', process.env);
-  if (!dbOptions) return 2;
-  const db = await openDb(dbOptions);
+  const config = cliConfig('feed:key');
+  if (!config) return 2;
+  const db = await openDb(cliDbOptions(config));
   try {
     await migrateToLatest(db);
     const agency = await db.kysely

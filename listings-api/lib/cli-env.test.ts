@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cliDbOptions } from './cli-env';
+import { readListingsConfig } from '../config';
+import { cliConfig, cliDbOptions } from './cli-env';
 
 describe('the database of a command-line job', () => {
   afterEach(() => {
@@ -7,12 +8,13 @@ describe('the database of a command-line job', () => {
   });
 
   it('reads DATABASE_URL or PGLITE_DIR, empty variables counting as unset', () => {
-    expect(cliDbOptions('job', { DATABASE_URL: 'postgres://db/x', PGLITE_DIR: '' })).toEqual({
+    const dbOf = (env: Record<string, string>) => cliDbOptions(readListingsConfig(env));
+    expect(dbOf({ DATABASE_URL: 'postgres://db/x', PGLITE_DIR: '' })).toEqual({
       databaseUrl: 'postgres://db/x',
-      dataDir: undefined,
+      dataDir: '.data/pglite',
       poolSize: 2,
     });
-    expect(cliDbOptions('job', { DATABASE_URL: '', PGLITE_DIR: '/tmp/p' })).toEqual({
+    expect(dbOf({ DATABASE_URL: '', PGLITE_DIR: '/tmp/p' })).toEqual({
       databaseUrl: undefined,
       dataDir: '/tmp/p',
       poolSize: 2,
@@ -21,7 +23,19 @@ describe('the database of a command-line job', () => {
 
   it('refuses a URL of another database, naming the command and the variable', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(cliDbOptions('privacy:purge', { DATABASE_URL: 'mysql://db/x' })).toBeNull();
-    expect(error).toHaveBeenCalledWith('privacy:purge: DATABASE_URL must be a postgres:// URL');
+    expect(cliConfig('privacy:purge', { DATABASE_URL: 'mysql://db/x' })).toBeNull();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]?.[0]).toMatch(
+      /^privacy:purge: invalid environment of the listings API:\n {2}DATABASE_URL must be a postgres:\/\/ URL$/,
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(cliConfig('alerts:send', { SMTP_URL: 'http://x', FEEDS_MAX_BYTES: 'big' })).toBeNull();
+    const message = String(error.mock.calls[0]?.[0]);
+    expect(message).toMatch(/^alerts:send: /);
+    expect(message).toMatch(/SMTP_URL must start with smtp/);
+    expect(message).toMatch(/FEEDS_MAX_BYTES must be a whole number of bytes/);
   });
 });

@@ -1,39 +1,30 @@
-import * as v from 'valibot';
 import type { DbOptions } from '../db/connection';
+import { readListingsConfig, type ListingsConfig } from '../config';
 
-// The database of the command-line jobs (alerts:send, privacy:purge): DATABASE_URL (PostgreSQL)
-// or the PGlite directory PGLITE_DIR (default .data/pglite; PGlite allows one process at a time,
-// so stop the embedded portal first).
-
-const DbEnvSchema = v.object({
-  DATABASE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((s) => /^postgres(ql)?:\/\//.test(s), 'must be a postgres:// URL'),
-    ),
-  ),
-  PGLITE_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
-});
+// The environment of the command-line jobs (alerts:send, feed:import, feed:key, privacy:purge):
+// the listings API's config. Their database: DATABASE_URL (PostgreSQL) or the PGlite directory
+// PGLITE_DIR (default .data/pglite; PGlite allows one process at a time, so stop the embedded
+// portal first).
 
 /**
- * The database options of a command from its environment (empty variables count as unset), or
- * null after printing `{command}: {variable} {message}` on stderr.
+ * The listings API's config read from the command's environment, or null after printing
+ * `{command}: invalid environment…` with every bad variable on stderr.
  */
-export function cliDbOptions(command: string, env: NodeJS.ProcessEnv): DbOptions | null {
-  const present = Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''),
-  );
-  const parsed = v.safeParse(DbEnvSchema, present);
-  if (!parsed.success) {
-    const issue = parsed.issues[0];
-    console.error(`${command}: ${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
+export function cliConfig(
+  command: string,
+  env?: Record<string, string | undefined>,
+): ListingsConfig | null {
+  try {
+    return readListingsConfig(env);
+  } catch (err) {
+    console.error(`${command}: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   }
-  return {
-    databaseUrl: parsed.output.DATABASE_URL,
-    dataDir: parsed.output.PGLITE_DIR,
-    poolSize: 2,
-  };
+}
+
+/** The database options of a command: its config's database, with a small pool. */
+export function cliDbOptions(config: ListingsConfig): DbOptions {
+  return { databaseUrl: config.databaseUrl, dataDir: config.pgliteDir, poolSize: 2 };
 }
 
 /**

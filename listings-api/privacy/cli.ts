@@ -1,4 +1,4 @@
-import { cliDbOptions, runCommand } from '../lib/cli-env';
+import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { RETENTION, purgeExpiredData } from './retention';
@@ -9,9 +9,9 @@ import { RETENTION, purgeExpiredData } from './retention';
 // process at a time, so stop the embedded portal first).
 
 async function main(): Promise<number> {
-  const dbOptions = cliDbOptions('privacy:purge', process.env);
-  if (!dbOptions) return 2;
-  const db = await openDb(dbOptions);
+  const config = cliConfig('privacy:purge');
+  if (!config) return 2;
+  const db = await openDb(cliDbOptions(config));
   try {
     await migrateToLatest(db);
     const summary = await purgeExpiredData(db);

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import * as v from 'valibot';
 import type { Db } from '../db/connection';
 import { startPeriodic, type Periodic } from '../lib/periodic';
 
@@ -126,37 +125,4 @@ export function startPurgeScheduler(
     options.intervalMs,
     (err) => options.log.error({ err }, 'personal data purge failed'),
   );
-}
-
-export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;
-
-const PurgeEnvSchema = v.object({
-  PRIVACY_PURGE_INTERVAL_MS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[0-9]+$/, 'must be a whole number of milliseconds (0 turns the purge off)'),
-      v.transform(Number),
-      v.check((n) => n === 0 || n >= 1000, 'must be 0 (off) or at least 1000'),
-    ),
-  ),
-});
-
-/**
- * The purge interval of `env` (PRIVACY_PURGE_INTERVAL_MS; default 1 hour, 0: no scheduler);
- * throws a message naming the variable when it is invalid.
- */
-export function parsePurgeEnv(env: Record<string, string | undefined>): {
-  intervalMs: number;
-} {
-  const raw = env.PRIVACY_PURGE_INTERVAL_MS;
-  const parsed = v.safeParse(
-    PurgeEnvSchema,
-    raw === undefined || raw === '' ? {} : { PRIVACY_PURGE_INTERVAL_MS: raw },
-  );
-  if (!parsed.success) {
-    throw new Error(
-      `invalid purge configuration: PRIVACY_PURGE_INTERVAL_MS ${parsed.issues[0].message}`,
-    );
-  }
-  return { intervalMs: parsed.output.PRIVACY_PURGE_INTERVAL_MS ?? DEFAULT_PURGE_INTERVAL_MS };
 }

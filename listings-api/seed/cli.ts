@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
+import { readListingsConfig, type ListingsConfig } from '../config';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import {
@@ -38,11 +39,6 @@ const ArgsSchema = v.object({
   'no-photos': v.optional(v.boolean(), false),
 });
 
-const EnvSchema = v.object({
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.url('DATABASE_URL must be a URL'))),
-  PGLITE_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
-});
-
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
   process.exit(2);
@@ -76,20 +72,21 @@ async function main(): Promise<void> {
   const { help: _help, ...rest } = raw;
   const args = v.safeParse(ArgsSchema, rest);
   if (!args.success) fail(args.issues[0]?.message ?? 'invalid arguments');
-  const env = v.safeParse(EnvSchema, {
-    DATABASE_URL: process.env.DATABASE_URL || undefined,
-    PGLITE_DIR: process.env.PGLITE_DIR || undefined,
-  });
-  if (!env.success) fail(env.issues[0]?.message ?? 'invalid environment');
+  let config: ListingsConfig;
+  try {
+    config = readListingsConfig();
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
 
   const { offers, seed } = args.output;
-  const target = env.output.DATABASE_URL
-    ? `PostgreSQL ${new URL(env.output.DATABASE_URL).pathname.slice(1)}`
-    : `PGlite ${env.output.PGLITE_DIR ?? '.data/pglite'}`;
+  const target = config.databaseUrl
+    ? `PostgreSQL ${new URL(config.databaseUrl).pathname.slice(1)}`
+    : `PGlite ${config.pgliteDir}`;
   process.stdout.write(`Seeding ${offers} offers (seed ${seed}) into ${target}\n`);
 
   const started = performance.now();
-  const db = await openDb({ databaseUrl: env.output.DATABASE_URL, dataDir: env.output.PGLITE_DIR });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.pgliteDir });
   try {
     const t0 = performance.now();
     await migrateToLatest(db);

@@ -7,7 +7,7 @@ import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertCriteria, NatureId } from '../../../shared/contract';
 import { formatPrice } from '../../../shared/format';
-import { parseAlertMailEnv } from '../../../listings-api/alerts/config';
+import { readListingsConfig } from '../../../listings-api/config';
 import { runAlertJob, startAlertScheduler } from '../../../listings-api/alerts/job';
 import {
   createEmlTransport,
@@ -31,11 +31,11 @@ import { parseMail, startSmtpServer, type ReceivedMail, type TestSmtpServer } fr
 
 const PUBLIC_URL = 'https://portal.test';
 const FROM = 'Prestige Portal <alertes@portal.test>';
-const config = parseAlertMailEnv({
+const config = readListingsConfig({
   PUBLIC_URL,
   MAIL_FROM: FROM,
   ALERTS_MAIL_DIR: '/nonexistent',
-});
+}).alerts;
 
 interface LogLine {
   level: 'info' | 'warn' | 'error';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
-import { parseFeedEnv } from '../../../listings-api/feeds/config';
+import { readListingsConfig } from '../../../listings-api/config';
 import type { FeedReport } from '../../../listings-api/feeds/report';
 import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { createPostgresCopy, createTestDb } from '../../fixtures/db';
@@ -192,7 +192,7 @@ describe('feed:import on PGlite (through the inbox of the running listings API)'
         db,
         photosDir: path.join(dir, 'photos'),
         // The runner looks at the inbox by itself every second.
-        feeds: parseFeedEnv({ FEEDS_DIR: feedsDir, FEEDS_INTERVAL_MS: '1000' }),
+        feeds: readListingsConfig({ FEEDS_DIR: feedsDir, FEEDS_INTERVAL_MS: '1000' }).feeds,
         countsRefreshMs: 0,
         jobs: true,
       });

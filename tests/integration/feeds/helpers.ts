@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import type { Db } from '../../../listings-api/db/connection';
-import { parseFeedEnv, type FeedConfig } from '../../../listings-api/feeds/config';
+import { readListingsConfig } from '../../../listings-api/config';
+import type { FeedConfig } from '../../../listings-api/feeds/config';
 import { type FeedReport } from '../../../listings-api/feeds/report';
 
 // What the feed tests share: throw-away folders and feed settings, sample feeds with photos drawn
@@ -32,7 +33,7 @@ export function tempDir(prefix: string): string {
 
 /** The feed settings of a test: every folder under `dir`, the inbox looked at only on demand. */
 export function feedConfig(dir: string, env: Record<string, string> = {}): FeedConfig {
-  return parseFeedEnv({ FEEDS_DIR: dir, FEEDS_INTERVAL_MS: '0', ...env });
+  return readListingsConfig({ FEEDS_DIR: dir, FEEDS_INTERVAL_MS: '0', ...env }).feeds;
 }
 
 /** A JPEG of one colour with a bar across it (each colour gives other bytes). */

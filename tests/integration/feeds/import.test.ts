@@ -10,7 +10,7 @@ import { offerChangeTags } from '../../../shared/cache-tags';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import type { CondoRow, FeesRow, OffersTable, PhotoRow } from '../../../listings-api/db/types';
-import { parseFeedEnv } from '../../../listings-api/feeds/config';
+import { readListingsConfig } from '../../../listings-api/config';
 import { FEED_LOCK } from '../../../listings-api/feeds/runner';
 import {
   formatPolirisLine,
@@ -108,7 +108,10 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     tmp = mkdtempSync(path.join(os.tmpdir(), 'feed-import-'));
-    const feeds = parseFeedEnv({ FEEDS_DIR: path.join(tmp, 'feeds'), FEEDS_INTERVAL_MS: '0' });
+    const feeds = readListingsConfig({
+      FEEDS_DIR: path.join(tmp, 'feeds'),
+      FEEDS_INTERVAL_MS: '0',
+    }).feeds;
     app = await buildListingsApp({
       db,
       photosDir: path.join(tmp, 'photos'),

@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../listings-api/db/connection';
 import { migrateToLatest } from '../../../listings-api/db/migrate';
+import { readListingsConfig } from '../../../listings-api/config';
 import {
   RETENTION,
-  parsePurgeEnv,
   purgeExpiredData,
   startPurgeScheduler,
 } from '../../../listings-api/privacy/retention';
@@ -270,6 +270,9 @@ describe.each(testDbKinds)('personal data retention purge on %s', (kind) => {
 });
 
 describe('the purge settings and command', () => {
+  const parsePurgeEnv = (env: Record<string, string>) => ({
+    intervalMs: readListingsConfig(env).purgeIntervalMs,
+  });
   it('reads PRIVACY_PURGE_INTERVAL_MS: one hour by default, 0 turns it off', () => {
     expect(parsePurgeEnv({})).toEqual({ intervalMs: 3_600_000 });
     expect(parsePurgeEnv({ PRIVACY_PURGE_INTERVAL_MS: '' })).toEqual({ intervalMs: 3_600_000 });

@@ -1,0 +1,279 @@
+import path from 'node:path';
+import * as v from 'valibot';
+import {
+  addressOf,
+  DEFAULT_INTERVAL_MS,
+  DEFAULT_MAIL_DIR,
+  DEFAULT_PUBLIC_URL,
+  defaultFrom,
+} from './alerts/config';
+import { FEED_DEFAULTS } from './feeds/config';
+
+// The listings API's environment, read in one place by one valibot schema whose output is the
+// `ListingsConfig` the rest of the API sees: `npm run start:listings`, the embedded mode (its child
+// process inherits the web app's environment) and the commands (alerts:send, feed:import, seed…).
+// Every variable is optional; an empty one counts as unset (docker-compose passes `VAR=` through).
+// The alert mails, the feed import, the retention purge and the metrics server get their slices.
+
+/** The retention purge runs every hour unless PRIVACY_PURGE_INTERVAL_MS says otherwise. */
+export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;
+
+const WholeNumber = (message: string) =>
+  v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number));
+
+const Milliseconds = (min: number) =>
+  v.pipe(
+    WholeNumber('must be a whole number of milliseconds'),
+    v.minValue(min, `must be at least ${min}`),
+  );
+
+const FeedNumber = (what: string, min: number) =>
+  v.pipe(
+    WholeNumber(`must be a whole number of ${what}`),
+    v.minValue(min, `must be at least ${min}`),
+  );
+
+const Port = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,5}$/, 'must be a port number'),
+  v.transform(Number),
+  v.maxValue(65535, 'must be a port number'),
+);
+
+const NonEmpty = v.pipe(v.string(), v.nonEmpty());
+
+const HttpUrl = v.pipe(
+  v.string(),
+  v.url('must be an absolute URL'),
+  v.check((s) => /^https?:\/\//.test(s), 'must start with http:// or https://'),
+  // Links are built as `${PUBLIC_URL}/alerts/...`: no trailing slash.
+  v.transform((s) => s.replace(/\/+$/, '')),
+);
+
+const SmtpUrl = v.pipe(
+  v.string(),
+  v.url('must be a URL like smtp://user:password@host:587'),
+  v.check((s) => /^smtps?:\/\//.test(s), 'must start with smtp:// or smtps://'),
+);
+
+const HostList = v.pipe(
+  v.string(),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
+  ),
+  v.array(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
+        'must list host names (example.com, *.example.com)',
+      ),
+    ),
+  ),
+);
+
+const EnvSchema = v.object({
+  // The server (`npm run start:listings`; the embedded mode gets these from the web app).
+  /** Port of `npm run start:listings` (0 picks a free one). */
+  LISTINGS_API_PORT: v.optional(Port, '4050'),
+  /** Interface it listens on (0.0.0.0 in a container). */
+  LISTINGS_API_HOST: v.optional(NonEmpty, '127.0.0.1'),
+  /** PostgreSQL; unset: PGlite under PGLITE_DIR. */
+  DATABASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => /^postgres(ql)?:\/\//.test(s), 'must be a postgres:// URL'),
+      v.url('must be a postgres:// URL'),
+    ),
+  ),
+  /** PostgreSQL connections of each pool (twice the cores when unset). */
+  DATABASE_POOL_SIZE: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+  ),
+  /** PGlite data directory (one process at a time). */
+  PGLITE_DIR: v.optional(NonEmpty, '.data/pglite'),
+  /** Where the photos are written and served from. */
+  PHOTOS_DIR: v.optional(NonEmpty, '.data/photos'),
+  /** Offers seeded into an empty database (the seed's default when unset). */
+  SEED_OFFERS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
+  ),
+  /** 0 on every instance but one: that one runs the periodic jobs (alert mails, feed inbox, purge). */
+  LISTINGS_JOBS: v.optional(
+    v.pipe(
+      v.picklist(['0', '1', 'false', 'true'], 'must be 1 (run the periodic jobs) or 0'),
+      v.transform((s) => s === '1' || s === 'true'),
+    ),
+    '1',
+  ),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+
+  // The Prometheus metrics server (GET /metrics on a port of its own).
+  /** Its port; unset: no metrics server. */
+  LISTINGS_METRICS_PORT: v.optional(Port),
+  METRICS_HOST: v.optional(NonEmpty, '127.0.0.1'),
+  /** Bearer token of callers from elsewhere than loopback; unset: loopback only. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be 16 characters or more'))),
+
+  // Alert mails and the confirmations of professional requests.
+  /** Base of every link in the mails (the public web app). */
+  PUBLIC_URL: v.optional(HttpUrl),
+  /** Unset: mails are written as .eml files under ALERTS_MAIL_DIR. */
+  SMTP_URL: v.optional(SmtpUrl),
+  ALERT_SIGNING_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+  ),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.includes('@', 'must hold an e-mail address'))),
+  ALERTS_UNSUBSCRIBE_MAILTO: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+  ALERTS_MAIL_DIR: v.optional(v.string()),
+  /** 0 turns the scheduler off (another process runs the job, or `npm run alerts:send` does). */
+  ALERTS_INTERVAL_MS: v.optional(
+    v.pipe(
+      Milliseconds(0),
+      v.check((ms) => ms === 0 || ms >= 1000, 'must be at least 1000 (or 0: no scheduler)'),
+    ),
+  ),
+  ALERTS_DIGEST_MIN_INTERVAL_MS: v.optional(Milliseconds(0)),
+
+  // Agencies' feeds.
+  FEEDS_DIR: v.optional(NonEmpty),
+  FEEDS_INBOX_DIR: v.optional(NonEmpty),
+  FEEDS_INTERVAL_MS: v.optional(
+    v.pipe(
+      FeedNumber('milliseconds', 0),
+      v.check((n) => n === 0 || n >= 1000, 'must be 0 (off) or at least 1000'),
+    ),
+  ),
+  FEEDS_SETTLE_MS: v.optional(FeedNumber('milliseconds', 0)),
+  FEEDS_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_PHOTO_HOSTS: v.optional(HostList),
+  FEEDS_PHOTO_TIMEOUT_MS: v.optional(FeedNumber('milliseconds', 100)),
+  FEEDS_PHOTO_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
+
+  // Personal-data retention.
+  /** How often the retention purge runs (0: never). */
+  PRIVACY_PURGE_INTERVAL_MS: v.optional(
+    v.pipe(
+      WholeNumber('must be a whole number of milliseconds (0 turns the purge off)'),
+      v.check((n) => n === 0 || n >= 1000, 'must be 0 (off) or at least 1000'),
+    ),
+  ),
+});
+
+/** Every variable the listings API reads. */
+export const LISTINGS_ENV_VARIABLES = Object.keys(EnvSchema.entries);
+
+const ListingsConfigSchema = v.pipe(
+  EnvSchema,
+  v.transform((e) => {
+    const publicUrl = e.PUBLIC_URL ?? DEFAULT_PUBLIC_URL;
+    const from = e.MAIL_FROM ?? defaultFrom(publicUrl);
+    const feedsDir = e.FEEDS_DIR ?? FEED_DEFAULTS.dir;
+    return {
+      /** Port of `npm run start:listings` (0: a free one). */
+      port: e.LISTINGS_API_PORT,
+      host: e.LISTINGS_API_HOST,
+      /** PostgreSQL connection string; undefined: PGlite under pgliteDir. */
+      databaseUrl: e.DATABASE_URL,
+      /** PostgreSQL connections per pool; undefined: twice the cores. */
+      poolSize: e.DATABASE_POOL_SIZE,
+      pgliteDir: e.PGLITE_DIR,
+      photosDir: e.PHOTOS_DIR,
+      /** Offers to seed into an empty database; undefined: the seed's own default. */
+      seedOffers: e.SEED_OFFERS,
+      /** Run the periodic jobs in this process (alert mails, feed inbox, retention purge). */
+      jobs: e.LISTINGS_JOBS,
+      logLevel: e.LOG_LEVEL,
+      /** The metrics server; undefined without LISTINGS_METRICS_PORT. */
+      metrics:
+        e.LISTINGS_METRICS_PORT === undefined
+          ? undefined
+          : { port: e.LISTINGS_METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+      /** The alert mails (and the confirmations of professional requests). */
+      alerts: {
+        /** Base of every link in the mails (the public web app), without trailing slash. */
+        publicUrl,
+        /** SMTP connection URL; undefined writes .eml files to mailDir instead. */
+        smtpUrl: e.SMTP_URL,
+        mailDir: e.ALERTS_MAIL_DIR ?? DEFAULT_MAIL_DIR,
+        /** HMAC key of the confirm/unsubscribe links; undefined uses the key kept in the database. */
+        signingSecret: e.ALERT_SIGNING_SECRET,
+        /** From header, e.g. 'Prestige Portal <alertes@example.com>'. */
+        from,
+        /** Address of the mailto: form of List-Unsubscribe. */
+        unsubscribeMailbox: e.ALERTS_UNSUBSCRIBE_MAILTO ?? addressOf(from),
+        /** Interval of the scheduler started with the listings API; 0: no scheduler. */
+        intervalMs: e.ALERTS_INTERVAL_MS ?? DEFAULT_INTERVAL_MS,
+        /** Minimum time between two digests of one alert (0: a digest at each run with new offers). */
+        digestMinIntervalMs: e.ALERTS_DIGEST_MIN_INTERVAL_MS ?? 0,
+      },
+      /** The import of agencies' feeds. */
+      feeds: {
+        /** Where feeds arrive: one sub-folder per agency slug. */
+        inboxDir: e.FEEDS_INBOX_DIR ?? path.join(feedsDir, 'inbox'),
+        /** Processed feeds: done/<agency>/<timestamp>/ with report.json. */
+        doneDir: path.join(feedsDir, 'done'),
+        /** Rejected feeds: failed/<agency>/<timestamp>/ with report.json. */
+        failedDir: path.join(feedsDir, 'failed'),
+        /** Feeds being imported (moved out of the inbox first). */
+        workDir: path.join(feedsDir, 'work'),
+        /** How often the inbox is looked at (0: never). */
+        intervalMs: e.FEEDS_INTERVAL_MS ?? FEED_DEFAULTS.intervalMs,
+        /** A feed without a .done marker is taken once none of its files changed for this long. */
+        settleMs: e.FEEDS_SETTLE_MS ?? FEED_DEFAULTS.settleMs,
+        /** Largest accepted upload or zip. */
+        maxBytes: e.FEEDS_MAX_BYTES ?? FEED_DEFAULTS.maxBytes,
+        /** Hosts photos may be fetched from (exact or *.example.com); empty: none. */
+        photoHosts: e.FEEDS_PHOTO_HOSTS ?? [],
+        photoTimeoutMs: e.FEEDS_PHOTO_TIMEOUT_MS ?? FEED_DEFAULTS.photoTimeoutMs,
+        photoMaxBytes: e.FEEDS_PHOTO_MAX_BYTES ?? FEED_DEFAULTS.photoMaxBytes,
+      },
+      /** How often the retention purge runs (ms; 0: never). */
+      purgeIntervalMs: e.PRIVACY_PURGE_INTERVAL_MS ?? DEFAULT_PURGE_INTERVAL_MS,
+    };
+  }),
+);
+
+export type ListingsConfig = v.InferOutput<typeof ListingsConfigSchema>;
+
+export class ListingsConfigError extends Error {
+  override name = 'ListingsConfigError';
+}
+
+/**
+ * Reads the listings API's environment (default: this process's); throws a ListingsConfigError
+ * naming every bad variable and why, one per line.
+ */
+export function readListingsConfig(
+  env: Record<string, string | undefined> = process.env,
+): ListingsConfig {
+  const present = Object.fromEntries(
+    LISTINGS_ENV_VARIABLES.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [
+      key,
+      env[key],
+    ]),
+  );
+  const parsed = v.safeParse(ListingsConfigSchema, present);
+  if (!parsed.success) {
+    // Values are left out: some are secrets (SMTP_URL, DATABASE_URL, tokens).
+    // The variable, never the item of a list within it (FEEDS_PHOTO_HOSTS, not FEEDS_PHOTO_HOSTS.0).
+    const lines = parsed.issues.map(
+      (issue) => `${String(issue.path?.[0]?.key ?? '?')} ${issue.message}`,
+    );
+    throw new ListingsConfigError(
+      `invalid environment of the listings API:\n  ${lines.join('\n  ')}`,
+    );
+  }
+  return parsed.output;
+}
