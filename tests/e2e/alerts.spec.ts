@@ -4,13 +4,14 @@ import { accessibilityViolations, expect, open, test } from './helpers';
 
 // Alerts in the browser: create one from a result list (with and without JavaScript), see it on
 // the alerts page (also after a reload), refuse a duplicate, delete it; axe checks of the alerts
-// page in both languages, empty and with an alert, and of the alert form.
+// page in both languages, empty and with an alert, and of the alert form; the buttons of the
+// pages that mail links open. The forms post their page's actions: with JavaScript the page
+// answers in place (same address), without it the page comes back with the outcome.
 
 const email = () => `e2e-${randomBytes(4).toString('hex')}@example.com`;
 
 test.describe('alerts', () => {
-  // To follow the alert actions: the form now answers through the router, without a new URL.
-  test.fixme('are created from a result list and listed on the alerts page', async ({ page }) => {
+  test('are created from a result list and listed on the alerts page', async ({ page }) => {
     await open(page, '/fr/vente/?price_min=500000');
     const form = page.getByRole('region', { name: 'Créer une alerte' });
     const input = form.getByLabel('Votre adresse e-mail');
@@ -29,8 +30,18 @@ test.describe('alerts', () => {
     const address = email();
     await input.fill(address);
     await form.getByLabel(/J'accepte d'être contacté/).check();
+    const created = page.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/fr/vente/',
+    );
     await submit.click();
+    // With JavaScript the list's action answers as JSON, and the page stays where it is.
+    const answer = await created;
+    expect(answer.request().headers()['x-portal-action']).toBe('1');
+    expect(await answer.json()).toMatchObject({
+      data: { form: 'alert-create', status: 'created' },
+    });
     await expect(form.getByRole('status')).toContainText('Votre demande a bien été enregistrée.');
+    await expect(page).toHaveURL(/\/fr\/vente\/\?price_min=500000$/);
 
     await form.getByRole('link', { name: 'Voir mes alertes' }).click();
     await expect(page).toHaveURL(/\/fr\/alertes\/$/);
@@ -53,6 +64,7 @@ test.describe('alerts', () => {
     await expect(
       page.getByText('Une alerte existe déjà pour cette recherche avec cette adresse e-mail.'),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/fr\/vente\/\?price_min=500000$/);
 
     // Deleted from the alerts page.
     await open(page, '/fr/alertes/');
@@ -65,6 +77,7 @@ test.describe('alerts', () => {
       page.getByRole('status').filter({ hasText: 'Votre alerte a bien été supprimée.' }),
     ).toBeVisible();
     await expect(page.locator('.alert-item').filter({ hasText: address })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/fr\/alertes\/$/);
     await page.reload();
     await expect(page.locator('.alert-item').filter({ hasText: address })).toHaveCount(0);
   });
@@ -151,8 +164,7 @@ test.describe('alerts', () => {
     ['fr', 'unsubscribe', 'Ne plus recevoir ces e-mails'],
     ['en', 'unsubscribe', 'Stop these e-mails'],
   ] as const) {
-    // To follow the alert actions: the button's outcome comes without a `status=` address.
-    test.fixme(`the ${purpose} link opens a page with one button, accessible (${lang})`, async ({
+    test(`the ${purpose} link opens a page with one button, accessible (${lang})`, async ({
       page,
     }) => {
       // A well-formed token of no alert: the page asks for the click all the same.
@@ -161,16 +173,47 @@ test.describe('alerts', () => {
       const submit = page.getByRole('button', { name: button });
       await expect(submit).toBeVisible();
       expect(await accessibilityViolations(page)).toEqual([]);
-      // The click posts the form: the unknown alert is said so, in the same language.
+      // The click posts the page's action and the page answers in place (same address): the
+      // token of no alert is said not to be valid, in the same language.
+      const address = page.url();
+      const posted = page.waitForResponse((res) => res.request().method() === 'POST');
       await submit.click();
-      await expect(page).toHaveURL(/status=/);
-      if (purpose === 'confirm') {
-        await expect(
-          page.getByText(lang === 'fr' ? "Ce lien n'est pas valide." : 'This link is not valid.', {
-            exact: false,
-          }),
-        ).toBeVisible();
-      }
+      const answer = await posted;
+      expect(answer.request().headers()['x-portal-action']).toBe('1');
+      expect(answer.status()).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        data: { form: `alert-${purpose}`, status: 'link-invalid' },
+      });
+      await expect(
+        page.getByRole('alert').filter({
+          hasText: lang === 'fr' ? "Ce lien n'est pas valide." : 'This link is not valid.',
+        }),
+      ).toBeVisible();
+      expect(page.url()).toBe(address);
+      // Not done: the button is still there to try again.
+      await expect(submit).toBeVisible();
     });
   }
+
+  test('the confirm button works without JavaScript: the page renders the outcome', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/alerts/confirm?token=2000000000.${'A'.repeat(22)}&lang=en`);
+      await expect(page).toHaveURL(/\/en\/alerts\/\?confirm=/);
+      const address = page.url();
+      const posted = page.waitForResponse((res) => res.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Confirm my email address' }).click();
+      // The form posts to the page itself, which comes back with the outcome.
+      const res = await posted;
+      expect(res.url()).toBe(address);
+      expect(res.status()).toBe(400);
+      await expect(page.getByText('This link is not valid.', { exact: false })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Confirm my email address' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 });
