@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test's whole time, pages and axe runs included, on a machine busy with two workers.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
   use: {
