@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Histogram, Registry } from 'prom-client';
-import * as v from 'valibot';
 
 // Prometheus metrics of a process (the web app, the listings API), served apart from what
 // visitors reach: `GET /metrics` on a port of its own (never the port an edge or the web app
@@ -26,51 +25,6 @@ declare module 'fastify' {
     /** Route label of the request duration metric, when the route pattern says too little. */
     metricsRoute: string;
   }
-}
-
-const MetricsPort = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,5}$/, 'must be a port number'),
-    v.transform(Number),
-    v.maxValue(65535, 'must be a port number'),
-  ),
-);
-const MetricsHost = v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1');
-const MetricsToken = v.optional(
-  v.pipe(v.string(), v.minLength(16, 'must be 16 characters or more')),
-);
-
-/**
- * The metrics server's settings from the environment; undefined when its port variable is unset
- * (no metrics server). Empty values count as unset. Throws an Error naming every bad variable.
- */
-export function parseMetricsEnv(
-  env: Record<string, string | undefined>,
-  portVariable: string,
-): MetricsServerConfig | undefined {
-  const pick = (key: string) => (env[key] === '' ? undefined : env[key]);
-  const schema = v.object({
-    [portVariable]: MetricsPort,
-    METRICS_HOST: MetricsHost,
-    METRICS_TOKEN: MetricsToken,
-  });
-  const parsed = v.safeParse(schema, {
-    [portVariable]: pick(portVariable),
-    METRICS_HOST: pick('METRICS_HOST'),
-    METRICS_TOKEN: pick('METRICS_TOKEN'),
-  });
-  if (!parsed.success) {
-    const lines = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
-    throw new Error(`invalid environment:\n  ${lines.join('\n  ')}`);
-  }
-  const port = parsed.output[portVariable] as number | undefined;
-  if (port === undefined) return undefined;
-  return {
-    port,
-    host: parsed.output.METRICS_HOST as string,
-    token: parsed.output.METRICS_TOKEN as string | undefined,
-  };
 }
 
 /** Whether a socket's remote address is this host (IPv4, IPv6 or IPv4-mapped loopback). */
