@@ -73,4 +73,14 @@ describe('the browser API', () => {
     expect(second).toBe(first);
     expect(calls.map((c) => c.url)).toEqual(['/api/map-config']);
   });
+
+  it('fails on an answer that is not JSON instead of answering nothing', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>proxy page</html>', { status: 200 }));
+    const call = createBrowserApi().get(
+      'offersByIds',
+      { ids: [1], lang: 'fr' },
+      { background: true },
+    );
+    await expect(call).rejects.toMatchObject({ name: 'PortalApiError', status: 502 });
+  });
 });

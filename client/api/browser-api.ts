@@ -34,7 +34,15 @@ async function answer<T>(response: Promise<Response>): Promise<T> {
     // Offline or the BFF unreachable.
     throw new PortalApiError(503, 'network error');
   }
-  const body: unknown = await res.json().catch(() => undefined);
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch (error) {
+    // A call given up while its answer was read (a newer map view, another keystroke) is given
+    // up, never an answer without a body; an answer that is not JSON is a failure.
+    if ((error as { name?: string }).name === 'AbortError') throw error;
+    if (res.ok) throw new PortalApiError(502, 'unreadable answer');
+  }
   if (!res.ok) {
     const message = (body as { message?: unknown } | undefined)?.message;
     throw new PortalApiError(

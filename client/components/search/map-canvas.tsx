@@ -105,14 +105,21 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       const within = searchArea ? intersect(box, searchArea) : box;
       if (!within) return null;
       request?.abort();
-      request = new AbortController();
+      const own = new AbortController();
+      request = own;
       const query: OfferClustersQuery = {
         ...(JSON.parse(paramsKey) as Omit<OfferClustersQuery, 'bbox' | 'zoom' | 'lang'>),
         bbox: formatBbox(within),
         zoom: Math.max(0, Math.min(20, Math.round(zoom))),
         lang,
       };
-      return api.get('offerClusters', query, { signal: request.signal, background: true });
+      const answer = await api.get('offerClusters', query, {
+        signal: own.signal,
+        background: true,
+      });
+      // The answer for a view left since (a newer call gave it up) is never drawn.
+      if (own.signal.aborted) throw new DOMException('a newer view was asked', 'AbortError');
+      return answer;
     }
 
     function draw(answer: OfferClusters | null) {
@@ -156,7 +163,9 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
     async function refresh() {
       if (!map) return;
       try {
-        draw(await clusters(boundsOf(map), map.getZoom()));
+        const answer = await clusters(boundsOf(map), map.getZoom());
+        // Nothing is drawn on a map taken down.
+        if (!cancelled) draw(answer);
       } catch (error) {
         if ((error as Error).name !== 'AbortError' && !cancelled) setStatus('error');
       }
