@@ -23,6 +23,9 @@ export const ALERT_FORMS = {
 } as const;
 export type AlertFormName = (typeof ALERT_FORMS)[keyof typeof ALERT_FORMS];
 
+/** The id of a result list's alert form: where the page comes back after a post without JavaScript. */
+export const ALERT_FORM_ID = 'alert-form';
+
 /** Every status message of the alert forms and of the alerts page. */
 export const ALERT_STATUSES = [
   'created',

@@ -9,7 +9,7 @@ import { emailInvalid, emailRequired } from '../../shared/messages';
 import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
 import { href } from '../../shared/routes';
 import { addAlertTokens } from '../hooks/use-alert-tokens';
-import { ALERT_FORMS, isAlertOutcome, type AlertOutcome } from './alert-actions';
+import { ALERT_FORM_ID, ALERT_FORMS, isAlertOutcome, type AlertOutcome } from './alert-actions';
 
 // "Create an alert" from the current search (spec sections 3, 5 and 7): an e-mail address
 // (required, valid), the consent to be contacted by partner agencies when the settings offer it,
@@ -17,8 +17,6 @@ import { ALERT_FORMS, isAlertOutcome, type AlertOutcome } from './alert-actions'
 // list (client/components/alert-actions.ts): with JavaScript it is checked here first and sent
 // through the router, the alert's token then kept in the browser; without JavaScript it is a plain
 // form and the list comes back with the outcome.
-
-export const ALERT_FORM_ID = 'alert-form';
 
 type ErrorCode =
   'email-required' | 'email-invalid' | 'criteria' | 'duplicate' | 'unavailable' | 'too-many';
@@ -152,7 +150,8 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
       {done ? null : (
         <form
           method="post"
-          action={action}
+          // Without JavaScript the page comes back scrolled to the form and its outcome.
+          action={`${action}#${ALERT_FORM_ID}`}
           noValidate
           onSubmit={submit}
           className="alert-form__form"

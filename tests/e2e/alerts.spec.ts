@@ -96,15 +96,18 @@ test.describe('alerts', () => {
       const refused = posted(/^\/en\/sale\/$/);
       await form.getByRole('button', { name: 'Create the alert' }).click();
       expect((await refused).status()).toBe(400);
-      await expect(page).toHaveURL(/\/en\/sale\/\?price_max=3000000$/);
-      await expect(page.getByText('Please enter an email address', { exact: true })).toBeVisible();
+      // The list comes back scrolled to the form, whose message is in view.
+      await expect(page).toHaveURL(/\/en\/sale\/\?price_max=3000000#alert-form$/);
+      await expect(
+        page.getByText('Please enter an email address', { exact: true }),
+      ).toBeInViewport();
 
       const address = email();
       await page.getByLabel('Your email address').fill(address);
       const created = posted(/^\/en\/sale\/$/);
       await page.getByRole('button', { name: 'Create the alert' }).click();
       expect((await created).status()).toBe(200);
-      await expect(page.getByText('Your request has been registered.')).toBeVisible();
+      await expect(page.getByText('Your request has been registered.')).toBeInViewport();
       await page.getByRole('link', { name: 'See my alerts' }).click();
       await expect(page).toHaveURL(/\/en\/alerts\/$/);
       const item = page.locator('.alert-item').filter({ hasText: address });

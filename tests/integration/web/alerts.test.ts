@@ -8,6 +8,7 @@ import {
   toAlertPayload,
   type AlertPayload,
 } from '../../../shared/criteria';
+import { ALERT_FORM_ID } from '../../../client/components/alert-actions';
 import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
 import { searchHref } from '../../../shared/routes';
 import { alertSearchFilters } from '../../../listings-api/alerts/match';
@@ -322,9 +323,9 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         expect(page.headers.location).toBeUndefined();
         expect(page.headers['content-language']).toBe(lang);
         expect(textOf(page.body)).toContain(message);
-        // The list comes back with its form, and what was typed in it.
+        // The list comes back with its form, scrolled to it, and what was typed in it.
         const form = pageForm(page.body, 'alert-create');
-        expect(form?.action).toBe(LIST_PATH[lang]);
+        expect(form?.action).toBe(`${LIST_PATH[lang]}#${ALERT_FORM_ID}`);
         if (over.email) expect(page.body).toContain(`value="${over.email}"`);
         expect(cookieOf(page)).toBeUndefined();
         expect(await alertCount()).toBe(before);
@@ -391,9 +392,10 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const list = await app.inject(listPath);
       expect(list.statusCode).toBe(200);
       expect(textOf(list.body)).toMatch(new RegExp(`\\b${place!.listTotal} biens?\\b`));
-      // The alert form of the page carries the list, not only the place, and posts to the page.
+      // The alert form of the page carries the list, not only the place, and posts to the page
+      // (back at the form).
       const form = pageForm(list.body, 'alert-create');
-      expect(form?.action).toBe(listPath);
+      expect(form?.action).toBe(`${listPath}#${ALERT_FORM_ID}`);
       const given = form!.fields.criteria!;
       expect(JSON.parse(given)).toMatchObject({ lieu: place!.id, omr_list_id: place!.list });
 

@@ -124,7 +124,8 @@ export function postForm(
 ) {
   return app.inject({
     method: 'POST',
-    url,
+    // As a browser posts a form: its action's fragment stays in the browser.
+    url: url.replace(/#.*$/, ''),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(options.js === false ? {} : { 'x-portal-action': '1' }),
