@@ -114,7 +114,6 @@ async function start() {
   );
   const shell: Shell = {
     stylesheets: data?.shell.stylesheets ?? [],
-    modulePreloads: data?.shell.modulePreloads ?? [],
     dataJson,
   };
   // Hydrated as a transition: React yields to the browser every few milliseconds instead of

@@ -12,6 +12,7 @@ import { frameUrl, FRAME_HASH } from '../shared/bff-paths';
 import type { CachePolicy } from '../shared/cache-policy';
 import type { Lang } from '../shared/contract';
 import type { PortalApi } from '../shared/portal-api';
+import { INLINE_BOOT_SCRIPT } from '../shared/inline-scripts';
 import { langOfPath } from '../shared/routes';
 import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type PageRequestContext, type RootData } from './app/routes';
@@ -26,8 +27,8 @@ import { loadI18n, loadedI18n } from './i18n/catalogs';
 //
 // A page's data is loaded by the router's loaders before React renders, and no screen suspends:
 // the document is rendered to one string in one pass (renderToString), which costs markedly less
-// than the streaming renderer's chunked output for the same HTML. The module script that starts
-// the browser app goes at the end of the body.
+// than the streaming renderer's chunked output for the same HTML. The boot script that starts the
+// browser app once the page has painted goes at the end of the body.
 
 export interface PageAssets {
   /** Module scripts that start the browser app. */
@@ -146,9 +147,9 @@ function renderContext(
   }
   const data: PageDataJson = {
     hydration: serializeHydration({ ...context, loaderData }),
-    shell: { stylesheets, modulePreloads, frame },
+    shell: { stylesheets, modulePreloads, scripts: options.assets.entryScripts, frame },
   };
-  const shell: Shell = { stylesheets, modulePreloads, dataJson: scriptSafeJson(data) };
+  const shell: Shell = { stylesheets, dataJson: scriptSafeJson(data) };
   const router = createStaticRouter(handler.dataRoutes, context);
   const element = (
     <ShellProvider shell={shell}>
@@ -158,14 +159,11 @@ function renderContext(
       </PortalApiProvider>
     </ShellProvider>
   );
-  // React builds the document as a string of many small pieces: it is encoded once, and the
-  // bootstrap script goes in before the body's end in the bytes.
+  // React builds the document as a string of many small pieces: it is encoded once, and the boot
+  // script goes in before the body's end in the bytes.
   const html = Buffer.from(renderToString(element), 'utf8');
   const close = html.lastIndexOf(BODY_END);
   if (close === -1) throw new Error('the document has no body');
-  const scripts = options.assets.entryScripts
-    .map((src) => `<script type="module" src="${escapeAttribute(src)}" async=""></script>`)
-    .join('');
   return {
     kind: 'html',
     status: context.statusCode,
@@ -175,7 +173,7 @@ function renderContext(
     body: Buffer.concat([
       DOCTYPE,
       html.subarray(0, close),
-      Buffer.from(scripts, 'utf8'),
+      BOOT_SCRIPT,
       html.subarray(close),
     ]),
   };
@@ -183,10 +181,7 @@ function renderContext(
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>', 'utf8');
 const BODY_END = Buffer.from('</body>', 'utf8');
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
+const BOOT_SCRIPT = Buffer.from(`<script>${INLINE_BOOT_SCRIPT}</script>`, 'utf8');
 
 /** Renders the page of a request: a redirect/response, or the HTML document with its status. */
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {

@@ -23,4 +23,18 @@ export const CONSENT_COOKIE_NAME = 'cookie_consent';
 // unit test checks the two agree.
 export const INLINE_CONSENT_SCRIPT = `(function(){var v="";try{var m=/(?:^|;)\\s*${CONSENT_COOKIE_NAME}\\s*=\\s*([^;]*)/.exec(document.cookie);v=m?decodeURIComponent(m[1].replace(/\\s+$/,"")):""}catch(e){}document.documentElement.setAttribute("data-consent",/^v1\\|maps:[01]\\|videos:[01]\\|tours:[01]\\|\\d{4}-\\d{2}-\\d{2}$/.test(v)?"stored":"ask")})()`;
 
-export const INLINE_SCRIPTS: readonly string[] = [INLINE_THEME_SCRIPT, INLINE_CONSENT_SCRIPT];
+/** The id of the JSON data element (client/app/shell.tsx), which also lists the page's scripts. */
+export const DATA_SCRIPT_ID = 'portal-data';
+
+// The browser app starts once the page has painted: this script, last in the body, waits for the
+// first frame, then adds the module preloads and the entry scripts that the JSON data element's
+// `shell` lists. Until then the network and the main thread go to the stylesheets, the largest
+// paint's image and the first paint; the server-rendered page is readable and its links and forms
+// work meanwhile. A page opened in a background tab (no frames) starts at once.
+export const INLINE_BOOT_SCRIPT = `(function(){var d=document;function go(){var e=d.getElementById(${JSON.stringify(DATA_SCRIPT_ID)});if(!e)return;var s=JSON.parse(e.textContent).shell;s.modulePreloads.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});s.scripts.forEach(function(h){var t=d.createElement("script");t.type="module";t.src=h;d.body.appendChild(t)})}if(d.visibilityState==="hidden"||!window.requestAnimationFrame)go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+
+/** The inline scripts of the document's head, in order. */
+export const HEAD_SCRIPTS: readonly string[] = [INLINE_THEME_SCRIPT, INLINE_CONSENT_SCRIPT];
+
+/** Every inline script a page runs (the Content-Security-Policy lists their hashes). */
+export const INLINE_SCRIPTS: readonly string[] = [...HEAD_SCRIPTS, INLINE_BOOT_SCRIPT];

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import { ScrollRestoration } from 'react-router';
 import type { Lang } from '../../shared/contract';
-import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
+import { HEAD_SCRIPTS } from '../../shared/inline-scripts';
 import { DATA_SCRIPT_ID, useShell } from './shell';
 
 /**
@@ -31,16 +31,13 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {INLINE_SCRIPTS.map((script, i) => (
+        {HEAD_SCRIPTS.map((script, i) => (
           <script key={i} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
         ))}
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {shell.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {shell.modulePreloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
       </head>
       <body>

@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-// What the HTML document needs beyond the page's data: the stylesheets and module preloads of the
-// build, and the JSON data element that carries the router's hydration data. The server fills it
-// per request; the browser reads the same values back from the page so the document hydrates
-// identically.
+// What the HTML document needs beyond the page's data: the stylesheets of the build, and the JSON
+// data element that carries the router's hydration data and the page's scripts (started by the
+// boot script of shared/inline-scripts.ts). The server fills it per request; the browser reads the
+// same values back from the page so the document hydrates identically.
 //
 // No inline script of a page depends on the request: the data travels as JSON in a
 // `<script type="application/json">` element, which browsers never execute, and the executed
@@ -13,7 +13,6 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export interface Shell {
   stylesheets: string[];
-  modulePreloads: string[];
   /** Text of the JSON data element: a PageData, script-safe. */
   dataJson: string;
 }
@@ -23,12 +22,17 @@ export interface PageDataJson<Hydration = unknown> {
   /** The router's hydration state (client/app/hydration.ts). */
   hydration: Hydration;
   /** The shell as the browser needs it, and the frame file of the page. */
-  shell: { stylesheets: string[]; modulePreloads: string[]; frame?: string };
+  shell: {
+    stylesheets: string[];
+    /** Module scripts the boot script preloads, then the entry scripts it runs. */
+    modulePreloads: string[];
+    scripts: string[];
+    frame?: string;
+  };
 }
 
 const ShellContext = createContext<Shell>({
   stylesheets: [],
-  modulePreloads: [],
   dataJson: '',
 });
 
@@ -40,7 +44,7 @@ export function useShell(): Shell {
   return useContext(ShellContext);
 }
 
-export const DATA_SCRIPT_ID = 'portal-data';
+export { DATA_SCRIPT_ID } from '../../shared/inline-scripts';
 
 const UNSAFE = /[<>&\u2028\u2029]/g;
 const ESCAPES: Record<string, string> = {

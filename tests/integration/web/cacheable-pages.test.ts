@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageDataJson } from '../../../client/app/shell';
 import type { Lang } from '../../../shared/contract';
+import { INLINE_BOOT_SCRIPT } from '../../../shared/inline-scripts';
 import { testDbKinds } from '../../fixtures/db';
 import {
   findOffer,
@@ -28,6 +30,8 @@ function inlineScripts(html: string): string[] {
     })
     .map(([, , text]) => text!);
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 
@@ -82,6 +86,30 @@ describe.each(testDbKinds)('cacheable pages on %s', (kind) => {
       expect(res.body).not.toMatch(/\snonce=/);
       // The page's data is JSON that browsers never execute.
       expect(res.body).toMatch(/<script id="portal-data" type="application\/json">\{/);
+    },
+  );
+
+  it.each(['list fr', 'offer en'])(
+    'starts the browser app of the %s page from the boot script, after the first paint',
+    async (name) => {
+      const res = await world.web.inject(pages[name]!);
+      // No script is fetched while the page paints: no module script, no module preload.
+      expect(/<script[^>]*\ssrc=/.test(res.body)).toBe(false);
+      expect(/<link[^>]*\srel="modulepreload"/.test(res.body)).toBe(false);
+      // The boot script closes the body and reads the scripts from the page's data.
+      expect(res.body.slice(-2000)).toMatch(
+        new RegExp(`</script><script>${escapeRegExp(INLINE_BOOT_SCRIPT)}</script></body></html>$`),
+      );
+      const json = /<script id="portal-data" type="application\/json">(.*?)<\/script>/s.exec(
+        res.body,
+      )?.[1];
+      const { shell } = JSON.parse(json ?? 'null') as PageDataJson;
+      expect(shell.scripts.length).toBeGreaterThan(0);
+      for (const src of [...shell.scripts, ...shell.modulePreloads]) {
+        expect(src).toMatch(/^\//);
+        const script = await world.web.inject({ url: src });
+        expect(script.statusCode, src).toBe(200);
+      }
     },
   );
 });
