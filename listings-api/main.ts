@@ -1,14 +1,8 @@
-import { readListingsConfig, type ListingsConfig } from './config';
 import { startListingsApi } from './embedded';
+import { cliConfig } from './lib/cli-env';
 
 // `npm run start:listings`: the listings API alone. Environment, read once at boot (config.ts).
-let config: ListingsConfig;
-try {
-  config = readListingsConfig();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-}
+const config = cliConfig('listings API') ?? process.exit(1);
 
 const api = await startListingsApi({
   port: config.port,

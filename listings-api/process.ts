@@ -1,4 +1,3 @@
-import { readListingsConfig } from './config';
 import {
   startListingsApi,
   type EmbeddedListingsOptions,
@@ -58,19 +57,17 @@ async function stop(code: number): Promise<never> {
 
 process.on('message', (message: ToListingsProcess) => {
   if (message.type === 'start' && !started) {
-    started = Promise.resolve()
-      .then(() => startListingsApi({ ...message.options, config: readListingsConfig() }))
-      .then(
-        (api) => {
-          if (!stopping) send({ type: 'ready', url: api.url });
-          return api;
-        },
-        (err: unknown) => {
-          console.error('listings API: start failed', err);
-          send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
-          process.exit(1);
-        },
-      );
+    started = startListingsApi(message.options).then(
+      (api) => {
+        if (!stopping) send({ type: 'ready', url: api.url });
+        return api;
+      },
+      (err: unknown) => {
+        console.error('listings API: start failed', err);
+        send({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+        process.exit(1);
+      },
+    );
   } else if (message.type === 'close') {
     void stop(0);
   }

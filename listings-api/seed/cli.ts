@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { readListingsConfig, type ListingsConfig } from '../config';
+import { cliConfig } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import {
@@ -72,12 +72,7 @@ async function main(): Promise<void> {
   const { help: _help, ...rest } = raw;
   const args = v.safeParse(ArgsSchema, rest);
   if (!args.success) fail(args.issues[0]?.message ?? 'invalid arguments');
-  let config: ListingsConfig;
-  try {
-    config = readListingsConfig();
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
+  const config = cliConfig('seed') ?? process.exit(2);
 
   const { offers, seed } = args.output;
   const target = config.databaseUrl
