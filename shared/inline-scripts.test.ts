@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_SCRIPT_ID, HEAD_SCRIPTS, INLINE_BOOT_SCRIPT, INLINE_SCRIPTS } from './inline-scripts';
+import {
+  BOOT_WAIT_MS,
+  DATA_SCRIPT_ID,
+  HEAD_SCRIPTS,
+  INLINE_BOOT_SCRIPT,
+  INLINE_SCRIPTS,
+} from './inline-scripts';
 
 // The boot script that starts the browser app once the page has painted, run against a fake
 // document: what it adds, in which order, and when.
@@ -13,13 +19,20 @@ interface Added {
   src?: string;
 }
 
-function boot({ hidden = false, data = true, frames = true } = {}) {
-  const added: Added[] = [];
-  const frameCallbacks: (() => void)[] = [];
-  const timers: (() => void)[] = [];
-  const element = (tag: string) => ({ tag }) as Added;
+type Callback = () => void;
+
+interface Fake {
+  added: Added[];
+  frames: Callback[];
+  timers: { callback: Callback; ms: number }[];
+  /** The paint observers made: what they watch, their callback, and whether they stopped. */
+  observers: { options: unknown; paint(name: string): void; disconnected: boolean }[];
+}
+
+function boot({ hidden = false, data = true, frames = true, paintTiming = true } = {}): Fake {
+  const fake: Fake = { added: [], frames: [], timers: [], observers: [] };
   const parent = (name: Added['parent']) => ({
-    appendChild: (node: Added) => added.push({ ...node, parent: name }),
+    appendChild: (node: Added) => fake.added.push({ ...node, parent: name }),
   });
   const shell = {
     modulePreloads: ['/assets/framework.js', '/assets/list.js'],
@@ -29,18 +42,41 @@ function boot({ hidden = false, data = true, frames = true } = {}) {
     visibilityState: hidden ? 'hidden' : 'visible',
     head: parent('head'),
     body: parent('body'),
-    createElement: element,
+    createElement: (tag: string) => ({ tag }) as Added,
     getElementById: (id: string) =>
       data && id === DATA_SCRIPT_ID ? { textContent: JSON.stringify({ shell }) } : null,
   };
-  const window = frames ? { requestAnimationFrame: true } : {};
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ['mark', 'paint'] : ['mark'];
+    constructor(callback: (list: unknown, observer: unknown) => void) {
+      const record = {
+        options: undefined as unknown,
+        disconnected: false,
+        paint: (name: string) => {
+          if (record.disconnected) return;
+          const list = { getEntriesByName: (n: string) => (n === name ? [{ name }] : []) };
+          callback(list, { disconnect: () => (record.disconnected = true) });
+        },
+      };
+      fake.observers.push(record);
+      return { observe: (options: unknown) => (record.options = options) } as never;
+    }
+  }
+  const window = { PerformanceObserver, ...(frames ? { requestAnimationFrame: true } : {}) };
   new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', INLINE_BOOT_SCRIPT)(
     document,
     window,
-    (callback: () => void) => frameCallbacks.push(callback),
-    (callback: () => void) => timers.push(callback),
+    (callback: Callback) => fake.frames.push(callback),
+    (callback: Callback, ms: number) => fake.timers.push({ callback, ms }),
   );
-  return { added, frameCallbacks, timers };
+  return fake;
+}
+
+/** Runs the timers set so far (and forgets them). */
+function runTimers(fake: Fake, filter: (ms: number) => boolean = () => true): void {
+  const due = fake.timers.filter(({ ms }) => filter(ms));
+  fake.timers = fake.timers.filter((timer) => !due.includes(timer));
+  for (const { callback } of due) callback();
 }
 
 const started: Added[] = [
@@ -54,32 +90,61 @@ describe('the boot script', () => {
     expect(INLINE_SCRIPTS).toEqual([...HEAD_SCRIPTS, INLINE_BOOT_SCRIPT]);
   });
 
-  it('adds nothing before the first frame, then the preloads and the entry after it', () => {
-    const { added, frameCallbacks, timers } = boot();
-    expect(added).toEqual([]);
-    expect(frameCallbacks).toHaveLength(1);
-    frameCallbacks[0]!();
-    // Still nothing during the frame: the scripts start once it is painted.
-    expect(added).toEqual([]);
-    expect(timers).toHaveLength(1);
-    timers[0]!();
-    expect(added).toEqual(started);
+  it('adds nothing before the first contentful paint, then the preloads and the entry', () => {
+    const fake = boot();
+    expect(fake.observers).toHaveLength(1);
+    expect(fake.observers[0]!.options).toEqual({ type: 'paint', buffered: true });
+    expect(fake.frames).toEqual([]);
+    // A first paint without content is not enough.
+    fake.observers[0]!.paint('first-paint');
+    runTimers(fake, (ms) => ms === 0);
+    expect(fake.added).toEqual([]);
+    fake.observers[0]!.paint('first-contentful-paint');
+    expect(fake.observers[0]!.disconnected).toBe(true);
+    // Not during the paint's task: in a task of its own after it.
+    expect(fake.added).toEqual([]);
+    runTimers(fake, (ms) => ms === 0);
+    expect(fake.added).toEqual(started);
+    // The bound of the wait, when it comes, adds nothing twice.
+    runTimers(fake);
+    expect(fake.added).toEqual(started);
   });
 
-  it('starts at once in a background tab, which paints no frame', () => {
-    const { added, frameCallbacks } = boot({ hidden: true });
-    expect(frameCallbacks).toEqual([]);
-    expect(added).toEqual(started);
+  it(`starts after ${BOOT_WAIT_MS} ms when no contentful paint is reported`, () => {
+    const fake = boot();
+    expect(fake.timers.map(({ ms }) => ms)).toEqual([BOOT_WAIT_MS]);
+    runTimers(fake);
+    expect(fake.added).toEqual(started);
+    fake.observers[0]!.paint('first-contentful-paint');
+    runTimers(fake);
+    expect(fake.added).toEqual(started);
   });
 
-  it('starts at once in a browser without requestAnimationFrame', () => {
-    expect(boot({ frames: false }).added).toEqual(started);
+  it('starts after the first frame in a browser without Paint Timing', () => {
+    const fake = boot({ paintTiming: false });
+    expect(fake.observers).toEqual([]);
+    expect(fake.added).toEqual([]);
+    expect(fake.frames).toHaveLength(1);
+    fake.frames[0]!();
+    expect(fake.added).toEqual([]);
+    runTimers(fake);
+    expect(fake.added).toEqual(started);
+  });
+
+  it('starts at once in a background tab, which paints nothing', () => {
+    const fake = boot({ hidden: true });
+    expect(fake.observers).toEqual([]);
+    expect(fake.added).toEqual(started);
+  });
+
+  it('starts at once in a browser with neither Paint Timing nor frames', () => {
+    expect(boot({ paintTiming: false, frames: false }).added).toEqual(started);
   });
 
   it('does nothing on a page without data (the plain fallback page)', () => {
-    const { added, frameCallbacks, timers } = boot({ data: false });
-    frameCallbacks.forEach((callback) => callback());
-    timers.forEach((callback) => callback());
-    expect(added).toEqual([]);
+    const fake = boot({ data: false });
+    fake.observers[0]!.paint('first-contentful-paint');
+    runTimers(fake);
+    expect(fake.added).toEqual([]);
   });
 });

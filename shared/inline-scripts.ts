@@ -26,12 +26,15 @@ export const INLINE_CONSENT_SCRIPT = `(function(){var v="";try{var m=/(?:^|;)\\s
 /** The id of the JSON data element (client/app/shell.tsx), which also lists the page's scripts. */
 export const DATA_SCRIPT_ID = 'portal-data';
 
-// The browser app starts once the page has painted: this script, last in the body, waits for the
-// first frame, then adds the module preloads and the entry scripts that the JSON data element's
-// `shell` lists. Until then the network and the main thread go to the stylesheets, the largest
-// paint's image and the first paint; the server-rendered page is readable and its links and forms
-// work meanwhile. A page opened in a background tab (no frames) starts at once.
-export const INLINE_BOOT_SCRIPT = `(function(){var d=document;function go(){var e=d.getElementById(${JSON.stringify(DATA_SCRIPT_ID)});if(!e)return;var s=JSON.parse(e.textContent).shell;s.modulePreloads.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});s.scripts.forEach(function(h){var t=d.createElement("script");t.type="module";t.src=h;d.body.appendChild(t)})}if(d.visibilityState==="hidden"||!window.requestAnimationFrame)go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+// The browser app starts once the page has painted its content: this script, last in the body,
+// waits for the first contentful paint (Paint Timing), then adds the module preloads and the entry
+// scripts that the JSON data element's `shell` lists. Until then the network and the main thread go
+// to the stylesheets, the largest paint's image and the first paint; the server-rendered page is
+// readable and its links and forms work meanwhile. A page opened in a background tab (it paints
+// nothing) starts at once; a browser without Paint Timing starts after the first frame; and
+// BOOT_WAIT_MS bounds the wait.
+export const BOOT_WAIT_MS = 3000;
+export const INLINE_BOOT_SCRIPT = `(function(){var d=document,w=window,b=0;function go(){if(b)return;b=1;var e=d.getElementById(${JSON.stringify(DATA_SCRIPT_ID)});if(!e)return;var s=JSON.parse(e.textContent).shell;s.modulePreloads.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});s.scripts.forEach(function(h){var t=d.createElement("script");t.type="module";t.src=h;d.body.appendChild(t)})}var P=w.PerformanceObserver;if(d.visibilityState==="hidden")go();else if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true});setTimeout(go,${BOOT_WAIT_MS})}else if(w.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(go,0)});else go()})()`;
 
 /** The inline scripts of the document's head, in order. */
 export const HEAD_SCRIPTS: readonly string[] = [INLINE_THEME_SCRIPT, INLINE_CONSENT_SCRIPT];
