@@ -112,3 +112,27 @@ for (const lang of ['fr', 'en'] as const) {
     });
   }
 }
+
+// The same screens as served without JavaScript (the forms post, the links lead, the photos'
+// section is a link target): the styles must hold without the page's scripts too. The page loads
+// with script execution off, which is then turned back on for axe alone (the scripts the page
+// skipped do not run).
+for (const lang of ['fr', 'en'] as const) {
+  for (const screen of SCREENS) {
+    test(`the ${screen} screen has no accessibility violation without JavaScript (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const path = await screenPath(request, lang, screen);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+      await page.goto(path);
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+      expect(await page.evaluate(() => document.documentElement.dataset.theme ?? null)).toBe(null);
+      expect({ path, violations: await accessibilityViolations(page) }).toEqual({
+        path,
+        violations: [],
+      });
+    });
+  }
+}
