@@ -1,8 +1,9 @@
-// Every script a page executes inline, exactly as the document emits it (client/app/document.tsx).
+// Every script a page executes inline, exactly as the page carries it: the head's (written by
+// client/app/document.tsx) and the boot script at the body's end (client/entry-server.tsx).
 // They are fixed text (no data, nothing per request): the Content-Security-Policy allows each by
 // its sha256 hash (server/plugins/security.ts), so a page is the same bytes for every visitor.
 // Data goes in the JSON data element (client/app/shell.tsx) or the frame file, which browsers do
-// not execute. Both sides read them here: the browser's document writes them, the BFF hashes them.
+// not execute. Both sides read them here: the pages carry them, the BFF hashes them.
 
 /** Where the visitor's theme choice is stored (localStorage). */
 export const THEME_KEY = 'theme';
