@@ -149,10 +149,19 @@ test('sends the professional contact form', async ({ page }) => {
   await form.getByRole('textbox', { name: /^Prénom/ }).fill('Hélène');
   await form.getByRole('textbox', { name: /^Société/ }).fill('Lefèvre Immobilier');
   const city = form.getByRole('combobox', { name: /^Ville/ });
+  // The suggestions of the whole text: an answer for the text typed before the last key could
+  // otherwise replace the highlighted option between the arrow and the Enter key.
+  const suggested = page.waitForResponse(
+    (res) =>
+      res.url().includes('/api/search-lieu') &&
+      new URL(res.url()).searchParams.get('q') === 'Paris',
+  );
   await city.pressSequentially('Paris', { delay: 40 });
+  await suggested;
   const option = page.getByRole('option').first();
   await expect(option).toBeVisible();
   await city.press('ArrowDown');
+  await expect(city).toHaveAttribute('aria-activedescendant', /.+/);
   await city.press('Enter');
   await expect(city).toHaveValue(/Paris/);
   await expect(form.locator('input[name="lieu_id"]')).toHaveValue(/^\d+$/);
