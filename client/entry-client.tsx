@@ -114,6 +114,7 @@ async function start() {
   );
   const shell: Shell = {
     stylesheets: data?.shell.stylesheets ?? [],
+    frame: data?.shell.frame,
     dataJson,
   };
   // Hydrated as a transition: React yields to the browser every few milliseconds instead of

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { preload } from 'react-dom';
 import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -120,12 +119,6 @@ export async function frameJson(
   return file.hash === hash ? file.json : null;
 }
 
-/** Asks the browser to fetch the frame file with the page's first bytes. */
-function FramePreload({ href }: { href: string }) {
-  preload(href, { as: 'fetch', crossOrigin: 'anonymous' });
-  return null;
-}
-
 function renderContext(
   handler: ReturnType<typeof createStaticHandler>,
   context: StaticHandlerContext,
@@ -149,11 +142,10 @@ function renderContext(
     hydration: serializeHydration({ ...context, loaderData }),
     shell: { stylesheets, modulePreloads, scripts: options.assets.entryScripts, frame },
   };
-  const shell: Shell = { stylesheets, dataJson: scriptSafeJson(data) };
+  const shell: Shell = { stylesheets, frame, dataJson: scriptSafeJson(data) };
   const router = createStaticRouter(handler.dataRoutes, context);
   const element = (
     <ShellProvider shell={shell}>
-      {frame ? <FramePreload href={frame} /> : null}
       <PortalApiProvider api={options.api}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </PortalApiProvider>
@@ -170,12 +162,7 @@ function renderContext(
     lang,
     screen,
     cache: screen ? loadedScreen(screen)?.cache : undefined,
-    body: Buffer.concat([
-      DOCTYPE,
-      html.subarray(0, close),
-      BOOT_SCRIPT,
-      html.subarray(close),
-    ]),
+    body: Buffer.concat([DOCTYPE, html.subarray(0, close), BOOT_SCRIPT, html.subarray(close)]),
   };
 }
 

@@ -39,6 +39,7 @@ export function Document({
         {shell.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
+        {shell.frame ? <link rel="preload" href={shell.frame} as="fetch" crossOrigin="" /> : null}
       </head>
       <body>
         <I18nProvider i18n={i18n}>{children}</I18nProvider>

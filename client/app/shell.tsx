@@ -13,6 +13,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export interface Shell {
   stylesheets: string[];
+  /** The frame file of the page (the data every page shares), fetched with the page. */
+  frame?: string;
   /** Text of the JSON data element: a PageData, script-safe. */
   dataJson: string;
 }
