@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, OmrData } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
+import { buildWebApp, pageDataOf, startListingsApi, upstreamJson } from './helpers';
 
 // The frame's data (config and footer places) leaves the pages: each page names a frame file
 // (`/_frame/{hash}.json`, cached for good) and preloads it; its hydration data carries the rest.
@@ -12,9 +12,7 @@ interface PageState {
 }
 
 function pageState(html: string): { state: PageState; shell: { frame?: string } } {
-  const script = /<script id="portal-data" type="application\/json">(.*?)<\/script>/s.exec(html);
-  if (!script) throw new Error('no hydration data on the page');
-  const data = JSON.parse(script[1]!) as { hydration: PageState; shell: { frame?: string } };
+  const data = pageDataOf<PageState>(html);
   return { state: data.hydration, shell: data.shell };
 }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { DATA_SCRIPT_ID, type PageDataJson } from '../../../client/app/shell';
 import { buildApp, type AppOptions } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { buildListingsApp } from '../../../listings-api/app';
@@ -63,6 +64,15 @@ export async function deadUrl(): Promise<string> {
   const fake = await startFake(() => {});
   await fake.close();
   return fake.url;
+}
+
+/** The JSON data element of a page: its hydration data and its shell. */
+export function pageDataOf<Hydration = unknown>(html: string): PageDataJson<Hydration> {
+  const json = new RegExp(
+    `<script id="${DATA_SCRIPT_ID}" type="application/json">([\\s\\S]*?)</script>`,
+  ).exec(html)?.[1];
+  if (json === undefined) throw new Error('no JSON data element on the page');
+  return JSON.parse(json) as PageDataJson<Hydration>;
 }
 
 /** Visible text of an HTML page (tags dropped, entities of the texts we check decoded). */

@@ -7,7 +7,14 @@ import { buildListingsApp } from '../../../listings-api/app';
 import { signMailToken } from '../../../listings-api/alerts/tokens';
 import type { Db } from '../../../listings-api/db/connection';
 import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
-import { buildWebApp, deadUrl, startFake, upstreamJson, type FakeServer } from './helpers';
+import {
+  buildWebApp,
+  deadUrl,
+  pageDataOf,
+  startFake,
+  upstreamJson,
+  type FakeServer,
+} from './helpers';
 import { offerPathOf } from './offer-fixture';
 
 // Requests a careless or hostile client sends: malformed id lists, forms posted from another
@@ -337,14 +344,6 @@ describe('error pages of a failing listings API', () => {
     'fetch failed',
   ];
 
-  function portalData(html: string) {
-    const json = /<script id="portal-data" type="application\/json">([\s\S]*?)<\/script>/.exec(
-      html,
-    )?.[1];
-    expect(json).toBeDefined();
-    return JSON.parse(json!) as unknown;
-  }
-
   function errorsOf(data: unknown): { status: number; statusText: string; data?: unknown }[] {
     const found: { status: number; statusText: string; data?: unknown }[] = [];
     const walk = (value: unknown) => {
@@ -388,7 +387,7 @@ describe('error pages of a failing listings API', () => {
         const res = await app.inject(url);
         expect([status, 503]).toContain(res.statusCode);
         for (const s of INTERNAL) expect(res.body, `${url}: ${s}`).not.toContain(s);
-        const errors = errorsOf(portalData(res.body));
+        const errors = errorsOf(pageDataOf(res.body));
         expect(errors.length).toBeGreaterThan(0);
         for (const e of errors) {
           expect(e.status).toBe(res.statusCode);
