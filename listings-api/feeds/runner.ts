@@ -257,8 +257,21 @@ export function createFeedRunner(
       .executeTakeFirst();
   }
 
-  async function scanInbox(): Promise<number> {
-    if (closed) return 0;
+  // Scans in progress: closing waits for them, since a scan submits the feeds it takes.
+  const scans = new Set<Promise<number>>();
+
+  function scanInbox(): Promise<number> {
+    if (closed) return Promise.resolve(0);
+    const scan = scanOnce();
+    scans.add(scan);
+    void scan.then(
+      () => scans.delete(scan),
+      () => scans.delete(scan),
+    );
+    return scan;
+  }
+
+  async function scanOnce(): Promise<number> {
     let agencies: string[];
     try {
       agencies = (await readdir(config.inboxDir, { withFileTypes: true }))
@@ -270,6 +283,8 @@ export function createFeedRunner(
     }
     let taken = 0;
     for (const slug of agencies) {
+      // Closing: no more feeds are taken (those taken already are imported before it ends).
+      if (closed) break;
       const dir = path.join(config.inboxDir, slug);
       const names = await readdir(dir);
       if (names.filter((n) => n !== DONE_MARKER).length === 0) continue;
@@ -331,6 +346,7 @@ export function createFeedRunner(
     async close() {
       closed = true;
       await periodic?.stop();
+      await Promise.allSettled(scans);
       while (queued > 0) await chain;
     },
   };

@@ -77,7 +77,7 @@ describe.each(testDbKinds)('feed inbox on %s', (kind) => {
       countsRefreshMs: 0,
       jobs: false,
     });
-    for (let i = 0; i < 5; i += 1) fresh.push(await agencyWithoutOffers(db, i));
+    for (let i = 0; i < 6; i += 1) fresh.push(await agencyWithoutOffers(db, i));
   });
 
   afterAll(async () => {
@@ -148,6 +148,32 @@ describe.each(testDbKinds)('feed inbox on %s', (kind) => {
     } finally {
       await runner.close();
     }
+    expectInboxEmptied(agency.slug);
+    const { report } = onlyRun(config.doneDir, agency.slug);
+    expect(report).toMatchObject({ status: 'done', counts: { created: 4 } });
+  });
+
+  it('closes once a scan in progress has settled, the feeds it did not take left in the inbox', async () => {
+    const agency = fresh[5] as SeedAgency;
+    drop(agency.slug, await validFeedFiles(), '');
+    const runner = createFeedRunner(db, {
+      config,
+      reference: createReferenceCache(db),
+      photosDir: path.join(dir, 'photos'),
+      log: silent,
+      scheduler: false,
+    });
+    // Closing starts while the scan reads the inbox: the scan takes nothing more, and closing
+    // ends only once it has settled (no database work after it).
+    let taken: number | undefined;
+    const scan = runner.scanInbox().then((n) => (taken = n));
+    await runner.close();
+    expect(taken).toBe(0);
+    await scan;
+    expect(await runner.scanInbox()).toBe(0);
+    // The feed waits whole in the inbox for the next start.
+    expect(await app.feedRunner.scanInbox()).toBe(1);
+    await app.feedRunner.idle();
     expectInboxEmptied(agency.slug);
     const { report } = onlyRun(config.doneDir, agency.slug);
     expect(report).toMatchObject({ status: 'done', counts: { created: 4 } });
