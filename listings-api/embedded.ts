@@ -96,10 +96,7 @@ export async function startListingsApi(
         ? startPurgeScheduler(db, { intervalMs: purgeIntervalMs, log: app.log })
         : null;
     app.addHook('onClose', async () => {
-      // Jobs first: they use the database.
       await purge?.stop();
-      await app.mailOutbox.close();
-      await db.close();
     });
     const address = await app.listen({
       port: options.port ?? 4050,
@@ -107,7 +104,15 @@ export async function startListingsApi(
     });
     return {
       url: address.replace(/\/$/, ''),
-      close: () => app.close(),
+      // The database closes once the app has: Fastify runs onClose hooks last registered first,
+      // so a hook added here would run before those of the jobs (feeds, alerts, counts, mails).
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await db.close();
+        }
+      },
     };
   } catch (err) {
     await db.close().catch(() => undefined);

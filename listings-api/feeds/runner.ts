@@ -237,6 +237,8 @@ export function createFeedRunner(
       .values({ id: runId, agency_id: job.agency.id, source: job.source, status: 'queued' })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+    // Its failure is the run's, met when the run awaits it: not a rejection left unhandled meanwhile.
+    recorded.catch(() => undefined);
     const report = chain.then(async () => {
       await recorded;
       return run(job, runId);

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readListingsConfig } from '../../../listings-api/config';
 import { startListingsApi, type RunningListingsApi } from '../../../listings-api/embedded';
 import type { Config, OfferList } from '../../../shared/contract';
 import { preparePgliteDump, testDbKinds, TEST_PHOTOS_DIR } from '../../fixtures/db';
@@ -80,5 +81,55 @@ describe.each(testDbKinds)('the listings API started in-process on %s', (kind) =
     await api.close();
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
     api = undefined as unknown as RunningListingsApi;
+  });
+});
+
+describe('the listings API closed right after a first start', () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'listings-close-'));
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // A first start writes seeded agencies' feeds to the inbox and imports them at once. Closing
+  // stops the jobs before the database: every feed taken is imported, none fails.
+  it('stops its jobs before it closes the database', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const api = await startListingsApi({
+        port: 0,
+        dataDir: 'memory://',
+        photosDir: path.join(dir, 'photos'),
+        seedOffers: 40,
+        photoCount: 2,
+        config: readListingsConfig({ ...process.env, FEEDS_DIR: path.join(dir, 'feeds') }),
+      });
+      // Closed as soon as the first feed has been taken from the inbox.
+      const work = path.join(dir, 'feeds', 'work');
+      await vi.waitFor(() => expect(existsSync(work) && readdirSync(work).length).toBeTruthy(), {
+        timeout: 10_000,
+        interval: 5,
+      });
+      await api.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    const list = (sub: string) =>
+      readdirSync(path.join(dir, 'feeds', sub), { withFileTypes: true }).filter(
+        (d) => readdirSync(path.join(d.parentPath, d.name)).length > 0,
+      );
+    const done = existsSync(path.join(dir, 'feeds', 'done')) ? list('done') : [];
+    const waiting = list('inbox');
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.length + waiting.length).toBe(3);
+    expect(existsSync(path.join(dir, 'feeds', 'failed'))).toBe(false);
   });
 });
