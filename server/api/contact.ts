@@ -100,22 +100,29 @@ async function contactWrite(app: FastifyInstance) {
         isSpammer: true,
       });
     }
-    const retryAfter = await quota.retryAfter(request);
-    if (retryAfter !== undefined) {
+    const hold = await quota.hold(request);
+    if ('retryAfter' in hold) {
       // When the visitor's address may send again.
-      reply?.header('retry-after', String(retryAfter));
+      reply?.header('retry-after', String(hold.retryAfter));
       throw new PortalApiError(429, translate(contactRateLimited, body.lang), {
         status: 'rate-limited',
         isSpammer: false,
       });
     }
     const key = body.idempotency_key ?? derivedKey(body, now);
-    const created = await send({ ...body, idempotency_key: key });
+    let created;
+    try {
+      created = await send({ ...body, idempotency_key: key });
+    } catch (error) {
+      hold.release();
+      throw error;
+    }
 
     const last = shortHash(key);
     const repeated = counter.last === last;
     const next = repeated ? counter : { count: counter.count + 1, since: counter.since, last };
-    if (!repeated) await quota.use(request);
+    if (repeated) hold.release();
+    else await hold.use();
     if (reply) writeCounter(request, reply, next, now);
     if (body.offer_id !== undefined) {
       // The stat is worth a log line, not a failed request (the contact is stored), nor a wait:

@@ -47,10 +47,10 @@ async function prospectWrite(app: FastifyInstance) {
   const quota = storedQuota(app, 'prospect', PROSPECT_IP_LIMIT);
 
   app.addWrite('prospect', async ({ request, reply }, body, send) => {
-    const retryAfter = await quota.retryAfter(request);
-    if (retryAfter !== undefined) {
+    const hold = await quota.hold(request);
+    if ('retryAfter' in hold) {
       // When the visitor's address may send again.
-      reply?.header('retry-after', String(retryAfter));
+      reply?.header('retry-after', String(hold.retryAfter));
       throw new PortalApiError(429, translate(prospectRateLimited, body.lang), {
         status: 'rate-limited',
       });
@@ -59,10 +59,11 @@ async function prospectWrite(app: FastifyInstance) {
     try {
       sent = await send({ ...body, idempotency_key: body.idempotency_key ?? prospectKey(body) });
     } catch (error) {
+      hold.release();
       request.log.warn({ err: error }, 'prospect request not sent');
       throw error;
     }
-    await quota.use(request);
+    await hold.use();
     return sent;
   });
 }

@@ -7,9 +7,10 @@ import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
 import { buildWebApp, startFake, startListingsApi, upstreamJson, type FakeServer } from './helpers';
 
 // The edges of a contact request: the answer does not wait for the e-mail stat (the listings API's
-// POST /stat hangs here, every other call goes through to the real one), and the 429 of a visitor
-// address over its allowance says when to try again; attempts that fail upstream (the listings
-// API answers 503 to a request whose message holds FAILS_UPSTREAM) do not use that allowance up.
+// POST /stat hangs here when asked, every other call goes through to the real one), the 429 of a
+// visitor address over its allowance says when to try again, requests sent at once cannot pass it
+// together, and attempts that fail upstream (the listings API answers 503 to a request whose
+// message holds FAILS_UPSTREAM) do not use it up.
 
 const FAILS_UPSTREAM = 'upstream-fails';
 
@@ -20,6 +21,8 @@ describe('contact request edges', () => {
   let offerId: number;
   let offerPath: string;
   let pendingStats = 0;
+  /** Whether the fake leaves the e-mail stat calls unanswered (else it answers them at once). */
+  let hangStats = false;
 
   beforeAll(async () => {
     listings = await startListingsApi('pglite');
@@ -28,8 +31,12 @@ describe('contact request edges', () => {
     offerPath = offerHref(offer, 'fr', await upstreamJson<Config>(listings.url, '/config'));
     fake = await startFake((req, res) => {
       if (req.method === 'POST' && req.url?.startsWith('/stat')) {
-        pendingStats++;
         req.resume();
+        if (!hangStats) {
+          res.writeHead(204).end();
+          return;
+        }
+        pendingStats++;
         return; // never answers
       }
       const chunks: Buffer[] = [];
@@ -93,11 +100,13 @@ describe('contact request edges', () => {
 
   it('answers once the request is stored, without waiting for the e-mail stat', async () => {
     const before = pendingStats;
+    hangStats = true;
     const res = await contact('192.0.2.10', 0);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ form: 'contact', status: 'sent' });
     // The stat call was sent and is still hanging when the visitor has their answer.
     await expect.poll(() => pendingStats).toBe(before + 1);
+    hangStats = false;
   }, 20_000);
 
   it('names its 403 Forbidden when a form comes from another site', async () => {
@@ -130,6 +139,18 @@ describe('contact request edges', () => {
     const retryAfter = Number(last!.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(CONTACT_IP_LIMIT.timeWindow / 1000);
+  }, 60_000);
+
+  it('refuses, of requests an address sends at once, those beyond its allowance', async () => {
+    const extra = 8;
+    const answers = await Promise.all(
+      Array.from({ length: CONTACT_IP_LIMIT.max + extra }, (_, i) => contact('192.0.2.40', i)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(CONTACT_IP_LIMIT.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+    // And none more afterwards.
+    expect((await contact('192.0.2.40', CONTACT_IP_LIMIT.max + extra)).statusCode).toBe(429);
   }, 60_000);
 
   it('leaves the allowance of an address whose attempts failed upstream', async () => {

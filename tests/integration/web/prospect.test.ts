@@ -441,6 +441,20 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
     },
   );
 
+  it('refuses, of requests one connection sends at once, those beyond its allowance', async () => {
+    const address = nextAddress();
+    const extra = 5;
+    const messages = Array.from({ length: PROSPECT_IP_LIMIT.max + extra }, () => unique('At once'));
+    const answers = await Promise.all(
+      messages.map((message) => postAction('en', { ...VALID, message }, {}, address)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PROSPECT_IP_LIMIT.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+    const stored = await Promise.all(messages.map(withMessage));
+    expect(stored.reduce((a, b) => a + b, 0)).toBe(PROSPECT_IP_LIMIT.max);
+  });
+
   it.each(['fr', 'en'] as Lang[])(
     'keeps everything typed and says so when the listings API is down (%s)',
     async (lang) => {
