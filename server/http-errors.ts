@@ -174,7 +174,8 @@ export function upstreamFailure(error: unknown): HttpError | undefined {
   const body: unknown = error.body;
   if (status < 500) {
     const own = v.safeParse(UpstreamErrorBody, body);
-    if (own.success) return new HttpError(status, own.output.message, { body: own.output, cause: error });
+    if (own.success)
+      return new HttpError(status, own.output.message, { body: own.output, cause: error });
     if (status === 410 && v.is(OfferObsoleteSchema, body))
       return new HttpError(410, 'gone', { body, cause: error });
     return new HttpError(status, error.message, { cause: error });

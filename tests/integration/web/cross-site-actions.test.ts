@@ -43,7 +43,8 @@ describe('forms posted from another site', () => {
     listings = await startListingsApi('pglite');
     const config = await upstreamJson<Config>(listings.url, '/config');
     const offer = (await upstreamJson<OfferList>(listings.url, '/offre?limit=1')).items[0]!;
-    const agency = (await upstreamJson<AgencyList>(listings.url, '/agence?limit=1&lang=fr')).items[0]!;
+    const agency = (await upstreamJson<AgencyList>(listings.url, '/agence?limit=1&lang=fr'))
+      .items[0]!;
     const each = (path: (lang: Lang) => string) => ({ fr: path('fr'), en: path('en') });
     const offerPage = each((lang) => offerHref(offer, lang, config));
     const alertsPage = each((lang) => href('alerts', {}, lang, config));
