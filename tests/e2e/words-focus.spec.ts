@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, open, test } from './helpers';
+import { screenPath, SCREENS } from './screens';
 import { agencyWithBilingualReviews, offersOf, offerWithPhotos } from './seed-data';
 
 // Words, focus and the cookie banner: no French typography in English pages (space before a
@@ -78,6 +79,75 @@ test('English pages follow English typography', async ({ page, request }) => {
   }
   expect(faults).toEqual([]);
 });
+
+/**
+ * Words a flex or grid container runs together: a space between a text and an element child
+ * (`Vente <span>(36)</span>`) is dropped when they become items of their own, so the two touch
+ * on screen unless the container sets a gap. Measured on the rendered boxes.
+ */
+async function gluedWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const glued: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (!/flex|grid/.test(getComputedStyle(el).display) || !el.checkVisibility()) continue;
+      // Runs of adjacent text nodes (React separates them with comments) and element children.
+      const items: (Text[] | Element)[] = [];
+      for (const node of el.childNodes) {
+        const last = items[items.length - 1];
+        if (node.nodeType === Node.TEXT_NODE) {
+          if (Array.isArray(last)) last.push(node as Text);
+          else items.push([node as Text]);
+        } else if (node.nodeType === Node.ELEMENT_NODE) items.push(node as Element);
+      }
+      items.forEach((item, i) => {
+        if (!Array.isArray(item)) return;
+        const text = item.map((t) => t.data).join('');
+        if (!text.trim()) return;
+        const range = document.createRange();
+        range.setStartBefore(item[0]!);
+        range.setEndAfter(item[item.length - 1]!);
+        const words = range.getBoundingClientRect();
+        const touches = (left: DOMRect, right: DOMRect) =>
+          left.width > 0 &&
+          right.width > 0 &&
+          right.left - left.right < 2 &&
+          Math.min(left.bottom, right.bottom) > Math.max(left.top, right.top);
+        const next = items[i + 1];
+        const prev = items[i - 1];
+        if (
+          (/\s$/.test(text) &&
+            next instanceof Element &&
+            touches(words, next.getBoundingClientRect())) ||
+          (/^\s/.test(text) &&
+            prev instanceof Element &&
+            touches(prev.getBoundingClientRect(), words))
+        )
+          glued.push(JSON.stringify(el.textContent?.trim().replace(/\s+/g, ' ')));
+      });
+    }
+    return glued;
+  });
+}
+
+for (const lang of ['fr', 'en'] as const) {
+  test(`no words run together where a flex or grid container drops a space (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const paths = [];
+    for (const screen of SCREENS) paths.push(await screenPath(request, lang, screen));
+    const faults: string[] = [];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of paths) {
+        await open(page, path);
+        faults.push(...(await gluedWords(page)).map((words) => `${path} at ${width} px: ${words}`));
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+}
 
 test('French counts keep a space before their parenthesis', async ({ page, request }) => {
   const agency = await agencyWithBilingualReviews(request);
