@@ -38,6 +38,34 @@ for (const lang of ['fr', 'en'] as const) {
   }
 }
 
+// Reflow (WCAG 1.4.10): at 320 CSS pixels wide, no screen scrolls sideways; what is wider than
+// the screen sits in a container that scrolls or clips on its own.
+for (const lang of ['fr', 'en'] as const) {
+  test(`no screen scrolls sideways at 320 pixels wide (${lang})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 320, height: 800 });
+    const wide: string[] = [];
+    for (const screen of SCREENS) {
+      const path = await screenPath(request, lang, screen);
+      await open(page, path);
+      const overflow = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const scrolls = document.documentElement.scrollWidth > width;
+        const boxes = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
+          if (el.getBoundingClientRect().right <= width + 1) return false;
+          for (let a = el.parentElement; a; a = a.parentElement)
+            if (getComputedStyle(a).overflowX !== 'visible') return false;
+          return getComputedStyle(el).position !== 'fixed';
+        });
+        return { scrolls, boxes: boxes.slice(0, 3).map((el) => el.outerHTML.slice(0, 80)) };
+      });
+      if (overflow.scrolls || overflow.boxes.length > 0)
+        wide.push(`${path}: ${JSON.stringify(overflow)}`);
+    }
+    expect(wide).toEqual([]);
+  });
+}
+
 // The same screens as served without JavaScript (the forms post, the links lead, the photos'
 // section is a link target): the styles must hold without the page's scripts too. The page loads
 // with script execution off, which is then turned back on for axe alone (the scripts the page
