@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { accessibilityViolations, expect, open, test } from './helpers';
 import { screenPath, SCREENS } from './screens';
 
@@ -64,6 +65,80 @@ for (const lang of ['fr', 'en'] as const) {
     }
     expect(wide).toEqual([]);
   });
+}
+
+// Focus not obscured (WCAG 2.4.11): tabbing through a page on a phone, no control that takes
+// focus is entirely hidden by what is fixed over the page, the cookie banner while it asks, the
+// offer's contact bar once it is gone.
+for (const lang of ['fr', 'en'] as const) {
+  test(`tabbing never hides the focused control under a fixed bar at 390 pixels (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const hidden: string[] = [];
+    for (const refuse of [false, true]) {
+      for (const screen of ['nature', 'offer', 'directory'] as const) {
+        const path = await screenPath(request, lang, screen);
+        await open(page, path);
+        const banner = page.locator('.consent-banner');
+        // The banner asks until the visitor answers: refused on the first page, gone on the rest.
+        if (refuse && (await banner.count()) > 0) {
+          await banner
+            .getByRole('button', { name: lang === 'fr' ? 'Tout refuser' : 'Refuse all' })
+            .click();
+        }
+        await expect(banner).toHaveCount(refuse ? 0 : 1);
+        hidden.push(
+          ...(await focusHiddenWhileTabbing(page)).map(
+            (h) => `${path}${refuse ? ' (cookies refused)' : ''}: ${h}`,
+          ),
+        );
+      }
+    }
+    expect(hidden).toEqual([]);
+  });
+}
+
+/** Tabs through the page once; the focused controls that no point of the screen shows. */
+async function focusHiddenWhileTabbing(page: Page): Promise<string[]> {
+  const hidden: string[] = [];
+  let first: string | null = null;
+  for (let step = 0; step < 400; step++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const name = `${el.tagName.toLowerCase()} ${JSON.stringify((el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40))} #${[...document.querySelectorAll('*')].indexOf(el)}`;
+      const box = el.getBoundingClientRect();
+      const left = Math.max(box.left, 0);
+      const right = Math.min(box.right, innerWidth);
+      const top = Math.max(box.top, 0);
+      const bottom = Math.min(box.bottom, innerHeight);
+      if (right - left < 1 || bottom - top < 1) return { name, over: 'outside the screen' };
+      const labels = [...((el as HTMLInputElement).labels ?? [])];
+      for (const fx of [0.1, 0.5, 0.9])
+        for (const fy of [0.1, 0.5, 0.9]) {
+          const hit = document.elementFromPoint(
+            left + (right - left) * fx,
+            top + (bottom - top) * fy,
+          );
+          if (hit && (el.contains(hit) || labels.some((l) => l.contains(hit))))
+            return { name, over: null };
+        }
+      const over = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      return { name, over: over ? `${over.tagName.toLowerCase()}.${over.className}` : 'nothing' };
+    });
+    if (!focus) {
+      if (first) break;
+      continue;
+    }
+    if (focus.name === first) break;
+    first ??= focus.name;
+    if (focus.over) hidden.push(`${focus.name} under ${focus.over}`);
+  }
+  return hidden;
 }
 
 // The same screens as served without JavaScript (the forms post, the links lead, the photos'
