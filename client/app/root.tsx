@@ -2,7 +2,6 @@ import { Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
 import { useLingui } from '@lingui/react/macro';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
-import { ProgressBar } from '../components/progress-bar';
 import { OnlineStatus } from '../components/online-status';
 import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import { useLinkNavigation } from '../hooks/use-link-navigation';
@@ -53,7 +52,7 @@ function SkipLink() {
   );
 }
 
-/** The frame of every page: header, main content, footer, progress bar, online status. */
+/** The frame of every page: header (with the progress bar), main content, footer, online status. */
 export function Frame() {
   const root = useLoaderData() as RootData;
   const page = usePageData();
@@ -62,7 +61,6 @@ export function Frame() {
   return (
     <>
       <SkipLink />
-      <ProgressBar />
       <Header lang={root.lang} config={root.config} />
       <OnlineStatus />
       <main id="main" tabIndex={-1}>

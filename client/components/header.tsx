@@ -8,6 +8,7 @@ import { useSelectionCount } from '../hooks/use-selection-count';
 import { useHydrated } from '../hooks/use-selection';
 import { LanguageLinks } from './language-switch';
 import { MENU_ID, MenuModal } from './menu-modal';
+import { ProgressBar } from './progress-bar';
 
 /** The header of every page: natures, agencies, selection badge, language switch, burger. */
 export function Header({ lang, config }: { lang: Lang; config: Config }) {
@@ -24,6 +25,8 @@ export function Header({ lang, config }: { lang: Lang; config: Config }) {
 
   return (
     <header className="site-header">
+      {/* In the banner landmark: shown while a page loads, it is part of the page's frame. */}
+      <ProgressBar />
       <div className="site-header__inner">
         <a href={to('home', {})} className="brand">
           {config.settings.siteName}
