@@ -71,6 +71,16 @@ export function formatNumber(value: number, lang: Lang): string {
 }
 
 /**
+ * A count written short from a thousand, as on a map's markers.
+ * @example formatCompact(5751, 'fr') // '5,8 k'; in English '5.8K'; formatCompact(980, 'en') // '980'
+ */
+export function formatCompact(value: number, lang: Lang): string {
+  return numberFormat(lang, 'compact', { notation: 'compact', maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+/**
  * A surface in square metres, up to one decimal.
  * @example formatSurface(1250.5, 'fr') // '1 250,5 m²'; in English '1,250.5 m²'
  */

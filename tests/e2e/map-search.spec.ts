@@ -133,6 +133,42 @@ test('a single offer shows its card with a link to the offer in the search', asy
   await expect(card.locator('img')).toHaveCount(1);
 });
 
+// Clusters come from grid cells aligned on the map, not on the offers: two cells sharing a town
+// would put two markers one over the other. Drawn markers never overlap (as circles), however
+// close the visitor zooms, and the counts they show still add up to the list's.
+test('no two cluster markers overlap, at any zoom', async ({ page }) => {
+  test.slow();
+  await serveTiles(page);
+  await open(page, '/fr/vente/?view=map');
+  await page.getByRole('button', { name: 'Afficher la carte' }).click();
+  const map = page.getByRole('region', { name: /^Carte des biens/ });
+  await expect(page.getByRole('button', { name: /^\d+ biens?$/ }).first()).toBeVisible();
+  const listTotal = totalOf((await page.locator('.search-page__total').textContent()) ?? '');
+  expect((await clusterCounts(page, /^(\d+) biens?/)).reduce((a, b) => a + b, 0)).toBe(listTotal);
+  const draws = () => map.getAttribute('data-draws');
+  const overlaps: string[] = [];
+  for (let step = 0; step < 6; step++) {
+    const markers = await page.locator('.map-cluster').evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2, d: r.width, name: n.textContent };
+      }),
+    );
+    for (const [i, a] of markers.entries())
+      for (const b of markers.slice(i + 1))
+        if (Math.hypot(a.x - b.x, a.y - b.y) < (a.d + b.d) / 2)
+          overlaps.push(`step ${step}: ${a.name} over ${b.name}`);
+    // Closer, as a visitor goes: into the largest cluster.
+    const counts = await clusterCounts(page, /^(\d+) biens?/);
+    const largest = Math.max(...counts);
+    if (largest === 1) break;
+    const before = await draws();
+    await page.locator('.map-cluster').nth(counts.indexOf(largest)).click();
+    await expect.poll(draws).not.toBe(before);
+  }
+  expect(overlaps).toEqual([]);
+});
+
 test('without JavaScript the list is served and the switch says the map needs it', async ({
   browser,
 }) => {

@@ -1,11 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import '../../styles/map-view.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import L from 'leaflet';
 import { formatBbox, readBbox, type Bbox } from '../../../shared/bbox';
+import { formatCompact } from '../../../shared/format';
 import type { Config, Lang, OfferCluster, OfferClusters } from '../../../shared/contract';
 import { toApiParams, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
 import type { OfferClustersQuery } from '../../../shared/portal-api';
@@ -13,6 +14,7 @@ import { usePortalApi } from '../../api/portal-api-context';
 import { searchHref } from '../../../shared/routes';
 import { offerHref, OfferCard, toCardOffer } from '../offer-card';
 import { offerHrefInSearch } from '../offer/search-context';
+import { clusterAction, markerSize, mergeOverlapping } from './cluster-markers';
 import type { PlaceView } from './load-search';
 
 // The map of a result list (loaded on its own, only on the map view after consent to map tiles):
@@ -22,6 +24,9 @@ import type { PlaceView } from './load-search';
 // shows that offer's card with a link to the offer in this search. After the visitor pans or
 // zooms, "Rechercher dans cette zone" puts the view's area into the search (`bbox`): the list,
 // its count and the form follow. The map takes the keyboard (arrows pan, + and − zoom).
+
+/** The closest zoom of the map. */
+const MAX_ZOOM = 18;
 
 /** The whole world: the first ask, to learn where the search's offers are. */
 const WORLD: Bbox = { west: -180, south: -85, east: 180, north: 85 };
@@ -48,6 +53,17 @@ function intersect(a: Bbox, b: Bbox): Bbox | null {
 function boundsOf(map: L.Map): Bbox {
   const b = map.getBounds();
   return clamp({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() });
+}
+
+/** An area around offers (a few metres more: one address is a point, not an area). */
+function around(box: Bbox): Bbox {
+  const m = 1e-4;
+  return clamp({
+    west: box.west - m,
+    south: box.south - m,
+    east: box.east + m,
+    north: box.north + m,
+  });
 }
 
 function toLatLngBounds(box: Bbox): L.LatLngBounds {
@@ -87,6 +103,21 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
   const paramsKey = JSON.stringify(params);
   const listPath = pathWith(toSearchQuery(criteria, { config }));
 
+  /** The search in an area ("Zone de la carte"), on the map or as a list. */
+  function searchIn(area: Bbox, view: 'map' | 'list') {
+    const next: SearchCriteria = {
+      ...criteria,
+      lieu: config.genericLieu.id,
+      bbox: formatBbox(area),
+      page: 1,
+      view: view === 'map' ? 'map' : undefined,
+    };
+    setMoved(false);
+    void navigate(searchHref(next, null, lang, config));
+  }
+  // (For the map's handlers, set up once per search: the search as it is when they run.)
+  const listArea = useEffectEvent((area: Bbox) => searchIn(area, 'list'));
+
   useEffect(() => {
     const el = container.current;
     if (!el) return;
@@ -110,7 +141,9 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       const query: OfferClustersQuery = {
         ...(JSON.parse(paramsKey) as Omit<OfferClustersQuery, 'bbox' | 'zoom' | 'lang'>),
         bbox: formatBbox(within),
-        zoom: Math.max(0, Math.min(20, Math.round(zoom))),
+        // At the map's closest zoom, the finest clusters the listings API makes (offers a few
+        // metres apart part there).
+        zoom: zoom >= MAX_ZOOM ? 20 : Math.max(0, Math.round(zoom)),
         lang,
       };
       const answer = await api.get('offerClusters', query, {
@@ -126,24 +159,35 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       if (!map) return;
       layer?.remove();
       layer = L.layerGroup();
-      for (const cluster of answer?.clusters ?? []) {
+      const sizeOf = (count: number) => markerSize(count, formatCompact(count, lang));
+      const project = (lat: number, lng: number) => map!.latLngToLayerPoint([lat, lng]);
+      for (const cluster of mergeOverlapping(answer?.clusters ?? [], project, sizeOf)) {
         const name = label(cluster.count);
+        const size = sizeOf(cluster.count);
         const icon = L.divIcon({
           className: `map-cluster${cluster.count === 1 ? ' map-cluster--one' : ''}`,
-          html: `<span class="visually-hidden">${name}</span><span aria-hidden="true">${cluster.count}</span>`,
-          iconSize: cluster.count === 1 ? [28, 28] : [40, 40],
+          html: `<span class="visually-hidden">${name}</span><span aria-hidden="true">${formatCompact(cluster.count, lang)}</span>`,
+          iconSize: [size, size],
         });
         const marker = L.marker([cluster.lat, cluster.lng], { icon, keyboard: true });
         const open = () => {
-          if (cluster.count === 1 && cluster.offer) {
-            setChosen(cluster.offer);
-            setTimeout(() => cardRef.current?.focus(), 0);
-            return;
+          const bounds = toLatLngBounds(cluster.bounds);
+          const zoom = map!.getZoom();
+          const fit = map!.getBoundsZoom(bounds, false, L.point(48, 48));
+          switch (clusterAction(cluster, zoom, fit, MAX_ZOOM)) {
+            case 'card':
+              setChosen(cluster.offer);
+              setTimeout(() => cardRef.current?.focus(), 0);
+              return;
+            case 'fit':
+              map!.fitBounds(bounds, { padding: [24, 24], maxZoom: MAX_ZOOM });
+              return;
+            case 'zoom in':
+              map!.setView([cluster.lat, cluster.lng], Math.min(zoom + 2, MAX_ZOOM));
+              return;
+            case 'list':
+              listArea(around(cluster.bounds));
           }
-          const b = cluster.bounds;
-          if (b.west === b.east && b.south === b.north) {
-            map!.setView([b.south, b.west], Math.min(map!.getZoom() + 2, 18));
-          } else map!.fitBounds(toLatLngBounds(b), { padding: [24, 24], maxZoom: 18 });
         };
         marker.on('click', open);
         // A button answers Enter and Space (Leaflet gives markers the role, not the keys).
@@ -175,9 +219,11 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       const config = await api.get('mapConfig', {}, { background: true });
       if (cancelled) return;
       if (!config.tileUrl) return setStatus('no-tiles');
-      map = L.map(el!, { keyboard: true, scrollWheelZoom: true, minZoom: 2, maxZoom: 18 });
+      map = L.map(el!, { keyboard: true, scrollWheelZoom: true, minZoom: 2, maxZoom: MAX_ZOOM });
       mapRef.current = map;
-      L.tileLayer(config.tileUrl, { attribution: config.attribution, maxZoom: 18 }).addTo(map);
+      L.tileLayer(config.tileUrl, { attribution: config.attribution, maxZoom: MAX_ZOOM }).addTo(
+        map,
+      );
       // Where the search's offers are: its area, else the bounds of its clusters worldwide.
       let start = searchArea;
       if (!start) {
@@ -219,16 +265,7 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
 
   function searchThisArea() {
     const map = mapRef.current;
-    if (!map) return;
-    const next: SearchCriteria = {
-      ...criteria,
-      lieu: config.genericLieu.id,
-      bbox: formatBbox(boundsOf(map)),
-      page: 1,
-      view: 'map',
-    };
-    setMoved(false);
-    void navigate(searchHref(next, null, lang, config));
+    if (map) searchIn(boundsOf(map), 'map');
   }
 
   return (
