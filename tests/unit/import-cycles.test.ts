@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // (a binding still undefined when the other module runs its top level). Type-only imports are
 // erased before the analysis (they do not exist at run time); dynamic imports count.
 
-const PARTS = ['server', 'client', 'shared', 'listings-api', 'mails'];
+const PARTS = ['server', 'client', 'shared', 'listings-api', 'mails', 'tools'];
 
 describe('import cycles', () => {
   it('has none at run time', { timeout: 180_000 }, async () => {
