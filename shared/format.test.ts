@@ -6,6 +6,7 @@ import {
   formatDate,
   formatNumber,
   formatPrice,
+  formatPricePerM2,
   formatSurface,
   priceSuffixMessage,
 } from './format';
@@ -88,5 +89,16 @@ describe('formatChangePct', () => {
     [0, 'fr', `0,0${NBSP}%`],
   ])('formats a change of %d %% in %s, signed with one decimal', (pct, lang, expected) => {
     expect(formatChangePct(pct, lang)).toBe(expected);
+  });
+});
+
+describe('formatPricePerM2', () => {
+  it.each<[number, NatureId, Lang, string]>([
+    [10000, 'V', 'fr', `10${NNBSP}000${NBSP}€/m²`],
+    [10000, 'V', 'en', '€10,000/m²'],
+    [50, 'L', 'fr', `50${NBSP}€/m²/mois`],
+    [50, 'L', 'en', '€50/m²/month'],
+  ])('formats %d for %s in %s', (amount, nature, lang, expected) => {
+    expect(formatPricePerM2(amount, nature, lang)).toBe(expected);
   });
 });

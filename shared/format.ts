@@ -65,6 +65,14 @@ export function formatPrice(amount: number, nature: NatureId, lang: Lang): strin
   return formatAmount(amount, lang) + PRICE_SUFFIX[nature][lang];
 }
 
+/**
+ * An amount per square metre, with the nature's suffix for rents.
+ * @example formatPricePerM2(10000, 'V', 'fr') // '10 000 €/m²'; formatPricePerM2(50, 'L', 'en') // '€50/m²/month'
+ */
+export function formatPricePerM2(amount: number, nature: NatureId, lang: Lang): string {
+  return `${formatAmount(amount, lang)}/m²${PRICE_SUFFIX[nature][lang]}`;
+}
+
 /** A number in the language's digits grouping, up to one decimal. */
 export function formatNumber(value: number, lang: Lang): string {
   return numberFormat(lang, 'num', { maximumFractionDigits: 1 }).format(value);

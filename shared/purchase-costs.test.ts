@@ -6,6 +6,7 @@ import {
   maxDeposit,
   notaryEmoluments,
   notaryFees,
+  parseCostsQuery,
   pricePerM2,
 } from './purchase-costs';
 
@@ -140,5 +141,24 @@ describe('pricePerM2', () => {
     [1_000_000, 0, null],
   ])('%s € over %s m² → %s', (amount, surface, expected) => {
     expect(pricePerM2(amount, surface)).toBe(expected);
+  });
+});
+
+describe('parseCostsQuery', () => {
+  it.each<[string, Partial<ReturnType<typeof parseCostsQuery>>]>([
+    [
+      '',
+      { downPayment: null, years: null, rate: null, firstHome: false, newBuild: false, errors: [] },
+    ],
+    ['down_payment=150 000&years=25&rate=3,45', { downPayment: 150_000, years: 25, rate: 3.45 }],
+    ['first_home=1&new_build=on', { firstHome: true, newBuild: true }],
+    ['years=&rate=', { years: null, rate: null, errors: [] }],
+    ['years=0', { years: null, errors: ['years'] }],
+    ['years=31', { errors: ['years'] }],
+    ['years=12.5', { errors: ['years'] }],
+    ['rate=16', { errors: ['rate'] }],
+    ['down_payment=-5&rate=abc', { errors: ['downPayment', 'rate'] }],
+  ])('reads %j', (query, expected) => {
+    expect(parseCostsQuery(new URLSearchParams(query))).toMatchObject(expected);
   });
 });

@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 // What buying or renting an offer really costs: the notary's fees on a sale (transfer duties,
 // regulated fees, property security contribution, disbursements), the monthly payment of a loan
 // and the deposit the law allows on a rent. Every rule is a dated table citing its text, so that
@@ -252,3 +254,65 @@ export function pricePerM2(amount: number | null, surface: number | null): numbe
 
 /** Comparables below this count give no median: too few to say anything. */
 export const MIN_COMPARABLES = 5;
+
+// ---------------------------------------------------------------------------------------------
+// The costs form of a sale offer: GET parameters of the offer page, so that it works without
+// JavaScript (and a computed page can be shared).
+
+export const COSTS_PARAMS = {
+  downPayment: 'down_payment',
+  years: 'years',
+  rate: 'rate',
+  firstHome: 'first_home',
+  newBuild: 'new_build',
+} as const;
+
+export type CostsField = 'downPayment' | 'years' | 'rate';
+
+/** Loans in France run at most 25 years (HCSF rule, with 2 of deferral): 30 leaves room. */
+export const MAX_LOAN_YEARS = 30;
+export const MAX_RATE_PCT = 15;
+
+/** A number as people type it: spaces between thousands, a decimal comma or point. */
+const TypedNumber = v.pipe(
+  v.string(),
+  v.transform((text) => text.replace(/[\s\u00a0\u202f€%]/g, '').replace(',', '.')),
+  v.regex(/^\d+(\.\d+)?$/),
+  v.transform(Number),
+);
+
+const FIELD_SCHEMAS = {
+  downPayment: v.pipe(TypedNumber, v.integer(), v.minValue(0)),
+  years: v.pipe(TypedNumber, v.integer(), v.minValue(1), v.maxValue(MAX_LOAN_YEARS)),
+  rate: v.pipe(TypedNumber, v.minValue(0), v.maxValue(MAX_RATE_PCT)),
+} satisfies Record<CostsField, v.GenericSchema<string, number>>;
+
+export interface CostsQuery {
+  downPayment: number | null;
+  years: number | null;
+  rate: number | null;
+  firstHome: boolean;
+  newBuild: boolean;
+  /** The fields given with a value that is not one. */
+  errors: CostsField[];
+}
+
+/** The costs form's values in a query string; an empty field is unset, a wrong one an error. */
+export function parseCostsQuery(params: URLSearchParams): CostsQuery {
+  const query: CostsQuery = {
+    downPayment: null,
+    years: null,
+    rate: null,
+    firstHome: params.has(COSTS_PARAMS.firstHome),
+    newBuild: params.has(COSTS_PARAMS.newBuild),
+    errors: [],
+  };
+  for (const field of ['downPayment', 'years', 'rate'] as const) {
+    const text = params.get(COSTS_PARAMS[field])?.trim() ?? '';
+    if (text === '') continue;
+    const parsed = v.safeParse(FIELD_SCHEMAS[field], text);
+    if (parsed.success) query[field] = parsed.output;
+    else query.errors.push(field);
+  }
+  return query;
+}
