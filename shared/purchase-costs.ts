@@ -273,8 +273,10 @@ export type CostsField = 'downPayment' | 'years' | 'rate';
 export const MAX_LOAN_YEARS = 30;
 export const MAX_RATE_PCT = 15;
 
+// The schemas are pure: a page that imports this module for another function (a result card
+// for pricePerM2) leaves them out of its bundle.
 /** A number as people type it: spaces between thousands, a decimal comma or point. */
-const TypedNumber = v.pipe(
+const TypedNumber = /* @__PURE__ */ v.pipe(
   v.string(),
   v.transform((text) => text.replace(/[\s\u00a0\u202f€%]/g, '').replace(',', '.')),
   v.regex(/^\d+(\.\d+)?$/),
@@ -282,9 +284,14 @@ const TypedNumber = v.pipe(
 );
 
 const FIELD_SCHEMAS = {
-  downPayment: v.pipe(TypedNumber, v.integer(), v.minValue(0)),
-  years: v.pipe(TypedNumber, v.integer(), v.minValue(1), v.maxValue(MAX_LOAN_YEARS)),
-  rate: v.pipe(TypedNumber, v.minValue(0), v.maxValue(MAX_RATE_PCT)),
+  downPayment: /* @__PURE__ */ v.pipe(TypedNumber, v.integer(), v.minValue(0)),
+  years: /* @__PURE__ */ v.pipe(
+    TypedNumber,
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(MAX_LOAN_YEARS),
+  ),
+  rate: /* @__PURE__ */ v.pipe(TypedNumber, v.minValue(0), v.maxValue(MAX_RATE_PCT)),
 } satisfies Record<CostsField, v.GenericSchema<string, number>>;
 
 export interface CostsQuery {
