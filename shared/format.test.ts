@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatPrice,
   formatPricePerM2,
+  pricePerM2,
   formatSurface,
   priceSuffixMessage,
 } from './format';
@@ -100,5 +101,18 @@ describe('formatPricePerM2', () => {
     [50, 'L', 'en', '€50/m²/month'],
   ])('formats %d for %s in %s', (amount, nature, lang, expected) => {
     expect(formatPricePerM2(amount, nature, lang)).toBe(expected);
+  });
+});
+
+describe('pricePerM2', () => {
+  it.each<[number | null, number | null, number | null]>([
+    [1_000_000, 100, 10_000],
+    [1_000_000, 150, 6_667],
+    [3_500, 70, 50],
+    [null, 100, null],
+    [1_000_000, null, null],
+    [1_000_000, 0, null],
+  ])('%s € over %s m² → %s', (amount, surface, expected) => {
+    expect(pricePerM2(amount, surface)).toBe(expected);
   });
 });

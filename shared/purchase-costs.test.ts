@@ -7,7 +7,6 @@ import {
   notaryEmoluments,
   notaryFees,
   parseCostsQuery,
-  pricePerM2,
 } from './purchase-costs';
 
 const TODAY = '2026-11-28';
@@ -128,19 +127,6 @@ describe('departementOfPostcode', () => {
     ['ABCDE', null],
   ])('%s → %s', (postcode, code) => {
     expect(departementOfPostcode(postcode)).toBe(code);
-  });
-});
-
-describe('pricePerM2', () => {
-  it.each<[number | null, number | null, number | null]>([
-    [1_000_000, 100, 10_000],
-    [1_000_000, 150, 6_667],
-    [3_500, 70, 50],
-    [null, 100, null],
-    [1_000_000, null, null],
-    [1_000_000, 0, null],
-  ])('%s € over %s m² → %s', (amount, surface, expected) => {
-    expect(pricePerM2(amount, surface)).toBe(expected);
   });
 });
 

@@ -244,13 +244,8 @@ export function maxDeposit(monthlyRent: number, furnished: boolean): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Price per square metre.
-
-/** The amount of an offer per m² (sale price or monthly rent), to the euro; null without one. */
-export function pricePerM2(amount: number | null, surface: number | null): number | null {
-  if (amount === null || surface === null || surface <= 0) return null;
-  return Math.round(amount / surface);
-}
+// Price per square metre (the offer's own: pricePerM2 in shared/format.ts, which result cards
+// import without this module).
 
 /** Comparables below this count give no median: too few to say anything. */
 export const MIN_COMPARABLES = 5;
@@ -273,10 +268,8 @@ export type CostsField = 'downPayment' | 'years' | 'rate';
 export const MAX_LOAN_YEARS = 30;
 export const MAX_RATE_PCT = 15;
 
-// The schemas are pure: a page that imports this module for another function (a result card
-// for pricePerM2) leaves them out of its bundle.
 /** A number as people type it: spaces between thousands, a decimal comma or point. */
-const TypedNumber = /* @__PURE__ */ v.pipe(
+const TypedNumber = v.pipe(
   v.string(),
   v.transform((text) => text.replace(/[\s\u00a0\u202f€%]/g, '').replace(',', '.')),
   v.regex(/^\d+(\.\d+)?$/),
@@ -284,14 +277,9 @@ const TypedNumber = /* @__PURE__ */ v.pipe(
 );
 
 const FIELD_SCHEMAS = {
-  downPayment: /* @__PURE__ */ v.pipe(TypedNumber, v.integer(), v.minValue(0)),
-  years: /* @__PURE__ */ v.pipe(
-    TypedNumber,
-    v.integer(),
-    v.minValue(1),
-    v.maxValue(MAX_LOAN_YEARS),
-  ),
-  rate: /* @__PURE__ */ v.pipe(TypedNumber, v.minValue(0), v.maxValue(MAX_RATE_PCT)),
+  downPayment: v.pipe(TypedNumber, v.integer(), v.minValue(0)),
+  years: v.pipe(TypedNumber, v.integer(), v.minValue(1), v.maxValue(MAX_LOAN_YEARS)),
+  rate: v.pipe(TypedNumber, v.minValue(0), v.maxValue(MAX_RATE_PCT)),
 } satisfies Record<CostsField, v.GenericSchema<string, number>>;
 
 export interface CostsQuery {

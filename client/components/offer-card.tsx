@@ -4,8 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import '../styles/search-card.css';
 import type { Config, Lang, OfferSummary, Photo } from '../../shared/contract';
-import { formatPrice, formatPricePerM2, formatSurface } from '../../shared/format';
-import { pricePerM2 } from '../../shared/purchase-costs';
+import { formatPrice, formatPricePerM2, formatSurface, pricePerM2 } from '../../shared/format';
 import { offerHref } from '../../shared/routes';
 
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo

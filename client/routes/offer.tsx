@@ -17,8 +17,8 @@ import {
   type OfferDetail,
   type OfferObsolete,
 } from '../../shared/contract';
-import { formatDate, formatPrice } from '../../shared/format';
-import { parseCostsQuery, pricePerM2 } from '../../shared/purchase-costs';
+import { formatDate, formatPrice, pricePerM2 } from '../../shared/format';
+import { parseCostsQuery } from '../../shared/purchase-costs';
 import { isPortalApiError } from '../../shared/portal-api';
 import { offerHref } from '../../shared/routes';
 import { usePortalApi } from '../api/portal-api-context';

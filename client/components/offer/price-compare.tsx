@@ -46,8 +46,8 @@ export function PriceCompare({
       <p className="offer-costs__note">
         {comparables
           ? comparables.scope === 'city'
-            ? t`Biens de même type actuellement proposés sur le portail dans la même ville.`
-            : t`Trop peu de biens de même type dans la ville : médiane des biens du département.`
+            ? t`Offres du portail de même type dans la même ville.`
+            : t`Trop peu de biens comparables dans la ville : médiane du département.`
           : t`Trop peu de biens comparables sur le portail pour donner une médiane.`}
       </p>
     </>

@@ -172,9 +172,7 @@ export function PurchaseCosts({
               checked={state.newBuild}
               onChange={(event) => set({ newBuild: event.target.checked })}
             />
-            <label htmlFor={`${ids}-new`}>
-              {t`Logement neuf (vendu par le promoteur, moins de 5 ans, sous TVA)`}
-            </label>
+            <label htmlFor={`${ids}-new`}>{t`Logement neuf (moins de 5 ans, sous TVA)`}</label>
           </div>
         </fieldset>
         <fieldset className="costs-form__group">
@@ -261,7 +259,7 @@ export function PurchaseCosts({
           ]}
         />
         <p className="offer-costs__note">
-          {t`Estimations indicatives calculées par le portail selon les barèmes en vigueur : le notaire et la banque donnent les montants exacts.`}
+          {t`Estimations : le notaire et la banque donnent les montants exacts.`}
         </p>
       </div>
     </div>

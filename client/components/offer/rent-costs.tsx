@@ -43,7 +43,7 @@ export function RentCosts({
     <>
       <FactList facts={facts} className="offer-facts" rowClassName="offer-facts__row" />
       <p className="offer-costs__note">
-        {t`Le dépôt de garantie ne peut dépasser un mois de loyer hors charges pour un logement vide, deux pour un logement meublé (loi du 6 juillet 1989, articles 22 et 25-6).`}
+        {t`Plafonds légaux : loi du 6 juillet 1989, articles 22 et 25-6.`}
       </p>
     </>
   );
