@@ -2,7 +2,8 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The layering of architecture.md, as the lint enforces it: the server reaches browser code only
-// through the server entry (type imports included); shared code imports no part.
+// through the server entry (type imports included); browser code never imports a .server module
+// (the screens' actions, built into the server entry alone); shared code imports no part.
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -43,6 +44,35 @@ describe('layering', () => {
       await restricted(
         'server/plugins/layering-probe.test.ts',
         "export { Document } from '../../client/app/document';\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the screens’ actions out of browser code', async () => {
+    for (const [file, code] of [
+      ['client/routes/offer.tsx', "export { default } from './offer.server';\n"],
+      ['client/components/probe.tsx', "export { default } from '../routes/alerts.server';\n"],
+      ['client/app/probe.ts', "export { parsePo } from '../../shared/catalogs.server';\n"],
+    ]) {
+      expect(await restricted(file!, code!)).toHaveLength(1);
+    }
+    // The server entry loads them; a screen's actions may share another's.
+    expect(
+      await restricted(
+        'client/entry-server.tsx',
+        "export { loadActions } from './app/screen-actions.server';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        'client/routes/agency.server.ts',
+        "export { default } from './offer.server';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        'client/routes/agency.server.ts',
+        "export { app } from '../../server/app';\n",
       ),
     ).toHaveLength(1);
   });

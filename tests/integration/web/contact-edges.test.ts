@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, OfferList } from '../../../shared/contract';
 import { ACTION_HEADER } from '../../../shared/page-actions';
 import { offerHref } from '../../../shared/routes';
-import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
+import { CONTACT_IP_LIMIT } from '../../../server/writes/contact';
 import { buildWebApp, startFake, startListingsApi, upstreamJson, type FakeServer } from './helpers';
 
 // The edges of a contact request: the answer does not wait for the e-mail stat (the listings API's

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, OfferDetail } from '../../../shared/contract';
 import { ACTION_HEADER } from '../../../shared/page-actions';
-import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
+import { CONTACT_IP_LIMIT } from '../../../server/writes/contact';
 import { testDbKinds } from '../../fixtures/db';
 import { textOf } from './helpers';
 import {
