@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-const CLIENT_NEVER_IMPORTS = ['**/server/**', '**/listings-api/**', '**/mails/**'];
+const CLIENT_NEVER_IMPORTS = ['**/server/**', '**/listings-api/**', '**/mails/**', '**/tools/**'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'locales'] },
@@ -24,18 +24,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
-  // Layering of architecture.md: shared imports neither client nor server; client never imports server.
+  // Who may import whom (docs/architecture.md, Folders): shared imports no other part; client
+  // imports shared only.
   {
     files: ['shared/**/*.ts', 'shared/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**', '**/mails/**'] },
+        {
+          patterns: [
+            '**/client/**',
+            '**/server/**',
+            '**/listings-api/**',
+            '**/mails/**',
+            '**/tools/**',
+          ],
+        },
       ],
     },
   },
   // Modules named *.server.ts (the screens' actions) are built into the server entry alone: browser
-  // code never imports them.
+  // code never imports them, only the server entry and other .server modules.
   {
     files: ['client/**/*.ts', 'client/**/*.tsx'],
     rules: {
@@ -70,13 +79,38 @@ export default tseslint.config(
               group: ['**/client/**', '!**/client/entry-server'],
               message: 'Only client/entry-server: what both sides need goes to shared/.',
             },
+            { group: ['**/tools/**'], message: 'The demo seed is no part of the web app.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The listings API runs the demo seed (tools/seed/) in one place: its start, on an empty database.
+  {
+    files: ['listings-api/**/*.ts'],
+    ignores: ['listings-api/embedded.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**'] },
+            {
+              group: ['**/tools/**'],
+              message: 'The listings API runs the seed only from embedded.ts (its first start).',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['listings-api/**/*.ts'],
+    files: ['listings-api/embedded.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
+  },
+  // The seed writes the listings database through the listings API's schema and helpers.
+  {
+    files: ['tools/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
   },
   // Mails are rendered from their inputs alone: the listings API gathers the data and sends them.
@@ -85,7 +119,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] },
+        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**', '**/tools/**'] },
       ],
     },
   },
