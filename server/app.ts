@@ -25,7 +25,7 @@ import upstream from './plugins/upstream';
 import { mapConfigOf } from './api/offer-map';
 import { apiRoutes } from './api/routes';
 import { registerErrorHandler, tooManyRequests } from './http-errors';
-import alertsApi from './api/alerts';
+import alertWrites from './writes/alerts';
 import { alertLinkRoutes } from './routes/alert-links';
 import { mediaRoutes } from './routes/media';
 import { healthRoutes } from './routes/health';
@@ -280,16 +280,16 @@ export async function buildApp(
   await app.register(apiRoutes);
   await app.register(mediaRoutes);
   await app.register(languageRoutes);
-  await app.register(alertsApi);
+  await app.register(alertWrites);
   await app.register(alertLinkRoutes);
   await app.register((await import('./routes/sitemap')).sitemapRoutes, {
     publicUrl: config.publicUrl,
   });
   await app.register((await import('./routes/search')).searchRoutes);
-  // Forms posted to pages without JavaScript; the contact form and its spam guard; the offer map.
+  // Forms posted to pages; the duties of the contact and prospect writes; the offer map.
   await app.register((await import('./ssr/page-actions')).default);
-  await app.register((await import('./api/contact')).default);
-  await app.register((await import('./api/prospect')).default);
+  await app.register((await import('./writes/contact')).default);
+  await app.register((await import('./writes/prospect')).default);
   await app.register((await import('./api/offer-map')).offerMapRoutes, {
     tileUrl: config.mapTileUrl,
   });

@@ -26,8 +26,6 @@ import { useRootData } from '../app/links';
 import { defineScreen, type Head } from '../app/screen';
 import { Breadcrumbs, breadcrumbJsonLd, searchCrumbs, type Crumb } from '../components/breadcrumbs';
 import { ContactForm } from '../components/contact-form';
-import { contactAction } from '../components/contact-action';
-import { phoneAction } from '../components/offer/phone-action';
 import { offerAmount, photoUrl } from '../components/offer-card';
 import { AgencyBlock } from '../components/offer/agency-block';
 import { ContactBar } from '../components/offer/contact-bar';
@@ -177,8 +175,6 @@ export function listingJsonLd(offer: OfferDetail, url: string, origin: string, l
 }
 
 export default defineScreen({
-  actions: { contact: contactAction, phone: phoneAction },
-
   async loader({ api, config, lang, match, url, request, tag, posted }): Promise<OfferPageData> {
     const slug = (match.params as { offre: string }).offre;
     const formState = pageFormState(posted);

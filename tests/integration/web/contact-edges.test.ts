@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, OfferList } from '../../../shared/contract';
 import { offerHref } from '../../../shared/routes';
-import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
+import { CONTACT_IP_LIMIT } from '../../../server/writes/contact';
 import {
   buildWebApp,
   postForm,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, OfferDetail } from '../../../shared/contract';
-import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
+import { CONTACT_IP_LIMIT } from '../../../server/writes/contact';
 import { testDbKinds } from '../../fixtures/db';
 import { postForm, textOf } from './helpers';
 import {

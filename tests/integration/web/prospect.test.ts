@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, LieuSuggestionList } from '../../../shared/contract';
 import { ACTION_HEADER } from '../../../shared/page-actions';
-import { PROSPECT_IP_LIMIT } from '../../../server/api/prospect';
+import { PROSPECT_IP_LIMIT } from '../../../server/writes/prospect';
 import { href } from '../../../shared/routes';
 import { testDbKinds } from '../../fixtures/db';
 import { postForm, textOf, upstreamJson } from './helpers';
