@@ -32,6 +32,7 @@ import { AgencyBlock } from '../components/offer/agency-block';
 import { ContactBar } from '../components/offer/contact-bar';
 import { CondoInfo } from '../components/offer/condo';
 import { EnergyDiagnosis } from '../components/offer/energy-scale';
+import { EnergyMentions, useDpeAbsenceText } from '../components/offer/energy-mentions';
 import { FeeBreakdown, usePriceText } from '../components/offer/fees';
 import { Details, Features } from '../components/offer/features';
 import { GALLERY_ID, Gallery } from '../components/offer/gallery';
@@ -347,6 +348,7 @@ function OfferPage({
   const paragraphs = offer.description.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   const reference = offer.reference;
   const date = formatDate(offer.date, lang);
+  const dpeAbsence = useDpeAbsenceText(offer.dpeReport.absence);
 
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -408,7 +410,14 @@ function OfferPage({
           ) : null}
           <section className="offer-section" aria-labelledby="offer-energy">
             <h2 id="offer-energy">{t`Diagnostic énergétique`}</h2>
-            <EnergyDiagnosis dpe={offer.dpe} ges={offer.ges} lang={lang} />
+            <EnergyMentions
+              nature={offer.nature.id}
+              dpeClass={offer.dpe.class}
+              report={offer.dpeReport}
+              lieu={offer.lieu}
+              lang={lang}
+            />
+            <EnergyDiagnosis dpe={offer.dpe} ges={offer.ges} lang={lang} absence={dpeAbsence} />
           </section>
           <section className="offer-section" aria-labelledby="offer-map">
             <h2 id="offer-map">{t`Localisation`}</h2>
