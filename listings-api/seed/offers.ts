@@ -10,6 +10,7 @@ import {
   type AtoutKey,
   type RubriqueSeed,
 } from './catalog';
+import { seedDpeReport, type SeedDpeReport } from './energy';
 import { lieuPath, type Geography, type LieuRow } from './geography';
 import {
   BUCKETS,
@@ -93,7 +94,7 @@ export function gesClassOf(value: number): DpeClass {
   return DPE_CLASSES.find((c) => value <= GES_BOUNDS[c][1]) ?? 'G';
 }
 
-export interface OfferRow {
+export interface OfferRow extends SeedDpeReport {
   id: number;
   slug: string;
   nature: NatureId;
@@ -854,6 +855,14 @@ export function generateOffer(id: number, ctx: OfferContext): OfferRow {
     dpe_value: dpeValue,
     ges_class: gesClass,
     ges_value: gesValue,
+    ...seedDpeReport({
+      reference,
+      seasonal: nature === 'S',
+      land: rubrique.group === 'land',
+      dpeValue,
+      surface,
+      publishedAt: published,
+    }),
     photos,
     video_url: rng.chance(SHARES.video) ? `https://video.example.com/offres/${reference}` : null,
     tour_url: rng.chance(SHARES.tour) ? `https://visite.example.com/3d/${reference}` : null,
