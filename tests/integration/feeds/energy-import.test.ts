@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferDetail } from '../../../shared/contract';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
-import type { CondoRow, FeesRow, OffersTable, PhotoRow } from '../../../listings-api/db/types';
+import type { CondoRow, FeesRow, OffersTable } from '../../../listings-api/db/types';
 import { readListingsConfig } from '../../../listings-api/config';
 import {
   formatPolirisLine,
