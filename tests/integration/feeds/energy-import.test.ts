@@ -52,6 +52,17 @@ describe.each(testDbKinds)('energy columns of a feed on %s', (kind) => {
     return app.feedRunner.submit({ agency, dir, source: 'cli', force: false }).report;
   }
 
+  /** An offer's DPE facts left out. */
+  const noDpe = {
+    dpe_class: null,
+    dpe_value: null,
+    dpe_date: null,
+    dpe_method: null,
+    dpe_cost_min: null,
+    dpe_cost_max: null,
+    dpe_cost_year: null,
+  };
+
   const offer = (id: number) =>
     db.kysely.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -110,8 +121,8 @@ describe.each(testDbKinds)('energy columns of a feed on %s', (kind) => {
         dpe_cost_max: 3170,
         dpe_cost_year: 2023,
       },
-      { ...asFeed(b!), dpe_class: null, dpe_value: null, dpe_absence: 'NS' },
-      { ...asFeed(c!), dpe_class: null, dpe_value: null, dpe_absence: 'VI' },
+      { ...asFeed(b!), ...noDpe, dpe_absence: 'NS' },
+      { ...asFeed(c!), ...noDpe, dpe_absence: 'VI' },
       ...rest.map(asFeed),
     ]);
     // The columns of the format, 1-based: 177 the class, 324–328 the DPE's facts.
