@@ -22,7 +22,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
-  // Layering of architecture.md: shared imports neither client nor server; client never imports server.
+  // Who may import whom (docs/architecture.md, Folders): shared imports no other part; client
+  // imports shared only.
   {
     files: ['shared/**/*.ts', 'shared/**/*.tsx'],
     rules: {

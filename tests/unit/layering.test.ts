@@ -1,8 +1,9 @@
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The layering of architecture.md, as the lint enforces it: the server reaches browser code only
-// through the server entry (type imports included); shared code imports no part.
+// Who may import whom (docs/architecture.md, Folders), as the lint enforces it: the server reaches
+// browser code only through the server entry (type imports included); shared code imports no
+// part; the listings API runs the demo seed from its start alone.
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
