@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ENERGY_CLASSES } from './energy-rules';
 
 // The listings-API contract (spec section 7). The API builds its answers to these shapes and
 // publishes them in its OpenAPI document; the BFF parses every upstream answer with them.
@@ -187,6 +188,11 @@ export const OfferSummarySchema = v.object({
    * false when the price is hidden.
    */
   priceReduced: v.boolean(),
+  /**
+   * The DPE class A..G, null without one: cards of class F and G say 'Logement à consommation
+   * énergétique excessive' (shared/energy-rules.ts).
+   */
+  dpeClass: v.nullable(v.string()),
 });
 export type OfferSummary = v.InferOutput<typeof OfferSummarySchema>;
 
@@ -341,6 +347,20 @@ export const EnergySchema = v.object({
 });
 export type Energy = v.InferOutput<typeof EnergySchema>;
 
+/**
+ * What else an advertisement says of its DPE (Poliris columns 324–328, shared/energy-rules.ts):
+ * its date (ISO) and method, the estimated yearly energy cost for standard use in whole euros
+ * with the year of the energy prices, and, without a class, why: 'VI' a blank DPE, 'NS' not
+ * subject to it.
+ */
+export const DpeReportSchema = v.object({
+  date: v.nullable(v.string()),
+  method: v.nullable(v.string()),
+  cost: v.nullable(v.object({ min: v.number(), max: v.number(), year: v.nullable(v.number()) })),
+  absence: v.nullable(v.picklist(['VI', 'NS'])),
+});
+export type DpeReport = v.InferOutput<typeof DpeReportSchema>;
+
 export const NetworkRefSchema = v.object({ id: v.number(), slug: v.string(), name: v.string() });
 export type NetworkRef = v.InferOutput<typeof NetworkRefSchema>;
 
@@ -398,6 +418,7 @@ export const OfferDetailSchema = v.object({
   condo: v.nullable(CondoSchema),
   dpe: EnergySchema,
   ges: EnergySchema,
+  dpeReport: DpeReportSchema,
   photos: v.array(PhotoSchema),
   videoUrl: v.nullable(v.string()),
   tourUrl: v.nullable(v.string()),
@@ -540,6 +561,8 @@ export const AlertCriteriaSchema = v.object({
   surface_min: v.optional(v.nullable(v.number())),
   surface_terrain_max: v.optional(v.nullable(v.number())),
   surface_terrain_min: v.optional(v.nullable(v.number())),
+  /** The worst DPE class accepted ('C': A to C). */
+  dpe_max: v.optional(v.nullable(v.picklist(ENERGY_CLASSES))),
   atouts: v.optional(v.array(v.string())),
   /** A map area, `west,south,east,north` (shared/bbox.ts). */
   bbox: v.optional(v.nullable(v.string())),

@@ -4,6 +4,7 @@ import { AlertCriteriaSchema, type NatureId } from './contract';
 import {
   MAX_AMOUNT,
   MAX_COUNT,
+  alertPayloadToCriteria,
   defaultCriteria,
   mergeStoredSearch,
   normaliseCriteria,
@@ -792,5 +793,37 @@ describe('sortOptionsFor', () => {
     ['S', ['default', 'new', 'weekly_rent_asc', 'weekly_rent_desc']],
   ])('offers the sorts of %s', (nature, expected) => {
     expect(sortOptionsFor(nature)).toEqual(expected);
+  });
+});
+
+describe('the maximum DPE class (dpe_max)', () => {
+  it.each<[string, string, SearchCriteria['dpeMax']]>([
+    ['reads a class', 'dpe_max=C', 'C'],
+    ['reads a lower-case class', 'dpe_max=c', 'C'],
+    ['keeps the first of duplicated classes', 'dpe_max=B&dpe_max=E', 'B'],
+    ['drops a letter that is no class', 'dpe_max=H', null],
+    ['drops the feed codes of a missing DPE', 'dpe_max=VI', null],
+    ['drops an empty value', 'dpe_max=', null],
+  ])('%s', (_name, query, expected) => {
+    expect(parseSearchQuery(new URLSearchParams(query), { config }).dpeMax).toBe(expected);
+  });
+
+  it('goes through the URL, the listings-API params, the alert payload and the stored search', () => {
+    const criteria = crit({ nature: 'L', dpeMax: 'C', roomsCount: 3 });
+    expect(toSearchQuery(criteria, { config }).toString()).toBe('nb_rooms=3&dpe_max=C');
+    expect(toApiParams(criteria, { config })).toMatchObject({ dpe_max: 'C' });
+    const payload = toAlertPayload(criteria, { config });
+    expect(payload).toMatchObject({ dpe_max: 'C' });
+    expect(v.safeParse(AlertCriteriaSchema, payload).success).toBe(true);
+    expect(alertPayloadToCriteria(payload, { config }).dpeMax).toBe('C');
+    expect(toStoredSearch(criteria, { config }).dpeMax).toBe('C');
+    expect(parseStoredSearch({ nature: 'L', dpeMax: 'Z' }, { config })?.dpeMax).toBeNull();
+  });
+
+  it('is left out of every form without a class', () => {
+    const criteria = crit({ nature: 'V' });
+    expect(toSearchQuery(criteria, { config }).has('dpe_max')).toBe(false);
+    expect(toApiParams(criteria, { config })).not.toHaveProperty('dpe_max');
+    expect(toAlertPayload(criteria, { config })).not.toHaveProperty('dpe_max');
   });
 });

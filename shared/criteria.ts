@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { OFFER_SORTS, type Config, type Lieu, type NatureId, type OfferSort } from './contract';
 import { canonicalBbox } from './bbox';
+import { energyClass, type EnergyClass } from './energy-rules';
 import { indexConfig, rubriqueAppliesTo, type ConfigIndex } from './config-index';
 import {
   bedroomsAboveRooms,
@@ -56,6 +57,8 @@ export interface SearchCriteria {
   minSurface: number | null;
   maxSurfaceTerrain: number | null;
   minSurfaceTerrain: number | null;
+  /** The worst DPE class accepted ('C': A to C); offers without a class are left out. */
+  dpeMax: EnergyClass | null;
   /** Asset keys of settings.formCriteriasAssets, in settings order. */
   assets: string[];
   sort: SortKey;
@@ -199,6 +202,7 @@ export const PRICE_FIELDS: Record<
 export const SEARCH_QUERY_KEYS = [
   'rubs',
   ...NUMBER_FIELDS.map((f) => f.query),
+  'dpe_max',
   'assets',
   'bbox',
   'page',
@@ -303,6 +307,7 @@ export function normaliseCriteria(input: CriteriaInput, config: Config): SearchC
     minSurface: null,
     maxSurfaceTerrain: null,
     minSurfaceTerrain: null,
+    dpeMax: energyClass(input.dpeMax),
     assets: cleanAssets(input.assets, index),
     sort,
     page: parsePage(input.page),
@@ -398,6 +403,7 @@ export function parseSearchQuery(query: QueryInput, ctx: SearchPathContext): Sea
     nature: ctx.nature ?? undefined,
     rubriques: [...(ctx.rubrique != null ? [ctx.rubrique] : []), ...listValues(query, 'rubs')],
     lieu: ctx.lieu ?? undefined,
+    dpeMax: firstValue(query, 'dpe_max'),
     assets: listValues(query, 'assets'),
     sort: firstValue(query, 'sort'),
     page: firstValue(query, 'page'),
@@ -424,6 +430,7 @@ export function toSearchQuery(criteria: SearchCriteria, ctx: { config: Config })
     const value = numbers.get(spec.field);
     if (value !== undefined) query.set(spec.query, String(value));
   }
+  if (c.dpeMax) query.set('dpe_max', c.dpeMax);
   if (c.assets.length > 0) query.set('assets', c.assets.join(','));
   if (c.bbox) query.set('bbox', c.bbox);
   if (c.page > 1) query.set('page', String(c.page));
@@ -466,6 +473,7 @@ export function toApiParams(criteria: SearchCriteria, ctx: ApiContext): Record<s
     const value = numbers.get(spec.field);
     if (value !== undefined) params[spec.api] = String(value);
   }
+  if (c.dpeMax) params.dpe_max = c.dpeMax;
   if (c.assets.length > 0) params.atouts = c.assets.join(',');
   if (c.bbox) params.bbox = c.bbox;
   params.sort = c.sort;
@@ -491,6 +499,8 @@ export interface AlertPayload {
   surface_min: number | null;
   surface_terrain_max: number | null;
   surface_terrain_min: number | null;
+  /** The worst DPE class accepted, absent without one. */
+  dpe_max?: EnergyClass | null;
   atouts: string[];
   /** A map area (`west,south,east,north`), absent without one. */
   bbox?: string | null;
@@ -521,6 +531,7 @@ export function toAlertPayload(criteria: SearchCriteria, ctx: ApiContext): Alert
     surface_terrain_max: n('maxSurfaceTerrain'),
     surface_terrain_min: n('minSurfaceTerrain'),
     atouts: c.assets,
+    ...(c.dpeMax ? { dpe_max: c.dpeMax } : {}),
     ...(c.bbox ? { bbox: c.bbox } : {}),
   };
 }
@@ -548,6 +559,7 @@ export function alertPayloadToCriteria(
       maxSurface: payload.surface_max,
       minSurfaceTerrain: payload.surface_terrain_min,
       maxSurfaceTerrain: payload.surface_terrain_max,
+      dpeMax: payload.dpe_max,
       assets: payload.atouts ?? [],
       bbox: payload.bbox ?? undefined,
     },

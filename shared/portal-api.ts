@@ -177,6 +177,7 @@ export const OFFER_SEARCH_KEYS = [
   'surface_max',
   'surface_terrain_min',
   'surface_terrain_max',
+  'dpe_max',
   'atouts',
   'bbox',
   'sort',

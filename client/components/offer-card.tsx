@@ -6,12 +6,14 @@ import '../styles/search-card.css';
 import type { Config, Lang, OfferSummary, Photo } from '../../shared/contract';
 import { formatPrice, formatPricePerM2, formatSurface, pricePerM2 } from '../../shared/format';
 import { offerHref } from '../../shared/routes';
+import { ExcessiveEnergyMention } from './offer/energy-mentions';
 
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
 // widths, through /media/), titles, price with the nature's suffix (or 'price on request' when
 // hidden), surface, rooms, bedrooms, the exclusivity badge, the featured mention (a paid
 // option that ranks the offer first: French law wants paid placement visible where it shows) and
-// the 'price reduced' label beside the price (on its line: the card keeps its height).
+// the 'price reduced' label beside the price (on its line: the card keeps its height), and the
+// excessive-consumption mention French law requires of class F and G homes.
 // The whole card is one link (the title's link stretched over the card); `actions` (a favourite
 // toggle...) sits above it.
 // A result page shows 24 of them: the markup is kept short (no wrappers, a plain <a>, which the
@@ -53,6 +55,7 @@ export type CardOffer = Pick<
   | 'premium'
   | 'photo'
   | 'priceReduced'
+  | 'dpeClass'
 > & { lieu: Pick<OfferSummary['lieu'], 'slug'> };
 
 /** An offer reduced to what its card shows. */
@@ -76,6 +79,7 @@ export function toCardOffer(offer: CardOffer): CardOffer {
     premium: offer.premium,
     photo: offer.photo,
     priceReduced: offer.priceReduced,
+    dpeClass: offer.dpeClass,
   };
 }
 
@@ -212,6 +216,7 @@ export function OfferCard({
         ) : null}
       </p>
       {facts ? <p className="offer-card__facts">{facts}</p> : null}
+      <ExcessiveEnergyMention dpeClass={offer.dpeClass} className="offer-card__energy" />
       {actions}
     </article>
   );

@@ -186,6 +186,7 @@ function offer(
     status: 'active',
     photo: null,
     priceReduced: false,
+    dpeClass: null,
     ...over,
   };
 }

@@ -35,7 +35,7 @@ import { searchHref } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
 import { FavouriteButton } from '../components/favourite-button';
 import { OfferCard } from '../components/offer-card';
-import { ASSET_LABELS } from '../components/search/labels';
+import { ASSET_LABELS, dpeMaxLabel } from '../components/search/labels';
 import { addAlertTokens, alertTokensStore, removeAlertToken } from '../hooks/use-alert-tokens';
 import { useFormAnswer } from '../hooks/use-form-answer';
 import { useHydrated } from '../hooks/use-selection';
@@ -463,6 +463,9 @@ function useAlertDescription(
     formatSurface(n, lang),
   );
   if (land) facts.push({ label: t`Terrain`, value: land });
+  if (criteria.dpe_max) {
+    facts.push({ label: t`Performance énergétique`, value: dpeMaxLabel(i18n, criteria.dpe_max) });
+  }
   if (criteria.atouts && criteria.atouts.length > 0) {
     facts.push({
       label: t`Atouts`,

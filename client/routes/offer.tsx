@@ -31,6 +31,7 @@ import { AgencyBlock } from '../components/offer/agency-block';
 import { ContactBar } from '../components/offer/contact-bar';
 import { CondoInfo } from '../components/offer/condo';
 import { EnergyDiagnosis } from '../components/offer/energy-scale';
+import { EnergyMentions, useDpeAbsenceText } from '../components/offer/energy-mentions';
 import { FeeBreakdown, usePriceText } from '../components/offer/fees';
 import { Details, Features } from '../components/offer/features';
 import { GALLERY_ID, Gallery } from '../components/offer/gallery';
@@ -354,6 +355,7 @@ function OfferPage({
   const amount = offer.prixCache ? null : offerAmount(offer);
   const departement = [offer.lieu, ...offer.lieu.ancestors].find((p) => p.type === 'Departements');
   const perM2 = offer.nature.id === 'S' ? null : pricePerM2(amount, offer.surface);
+  const dpeAbsence = useDpeAbsenceText(offer.dpeReport.absence);
 
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -453,7 +455,14 @@ function OfferPage({
           ) : null}
           <section className="offer-section" aria-labelledby="offer-energy">
             <h2 id="offer-energy">{t`Diagnostic énergétique`}</h2>
-            <EnergyDiagnosis dpe={offer.dpe} ges={offer.ges} lang={lang} />
+            <EnergyMentions
+              nature={offer.nature.id}
+              dpeClass={offer.dpe.class}
+              report={offer.dpeReport}
+              lieu={offer.lieu}
+              lang={lang}
+            />
+            <EnergyDiagnosis dpe={offer.dpe} ges={offer.ges} lang={lang} absence={dpeAbsence} />
           </section>
           <section className="offer-section" aria-labelledby="offer-map">
             <h2 id="offer-map">{t`Localisation`}</h2>

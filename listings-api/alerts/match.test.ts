@@ -35,6 +35,12 @@ describe('alert payload → /offre search filters', () => {
     ['an empty rubrique list is no filter', { nature: 'V', rubrique: [] }, { nature: 'V' }],
     ['rubriques are kept', { nature: 'V', rubrique: [2, 3] }, { nature: 'V', rubrique: [2, 3] }],
     [
+      'a maximum DPE class passes through',
+      { nature: 'L', dpe_max: 'C' },
+      { nature: 'L', dpe_max: 'C' },
+    ],
+    ['a null DPE class is no filter', { nature: 'V', dpe_max: null }, { nature: 'V' }],
+    [
       'counts, surfaces and atouts pass through',
       {
         nature: 'V',

@@ -24,6 +24,7 @@ import { createReferenceCache, type Reference } from '../lib/reference';
 //   never shows the amount, and the mail prints 'Prix sur demande' / 'Price on request'. An offer
 //   without an amount does not match a price bound;
 // - nb_pieces, nb_chambres: at least that many; surface and land surface bounds; every atout;
+// - dpe_max: offers of that DPE class or better (none without a class);
 // - bbox: a map area, offers whose coordinates are inside it (as the search's bbox).
 // On top of the search: only active offers published in (since, now] that this alert was never
 // mailed (alert_sent_offers), newest first.
@@ -134,6 +135,7 @@ export function alertSearchFilters(
     const value = criteria[key];
     if (value != null) filters[key] = value;
   }
+  if (criteria.dpe_max != null) filters.dpe_max = criteria.dpe_max;
   if (criteria.atouts && criteria.atouts.length > 0) {
     filters.atouts = criteria.atouts as OfferFilters['atouts'];
   }

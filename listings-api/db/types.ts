@@ -6,6 +6,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database sets on insert (Generated<Timestamp> would select as a ColumnType). */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | T, string | T>;
+type DpeAbsence = 'VI' | 'NS';
 
 export type NatureId = 'V' | 'L' | 'S';
 export type LieuType =
@@ -182,6 +183,15 @@ export interface OffersTable {
   dpe_value: number | null;
   ges_class: string | null;
   ges_value: number | null;
+  /** The DPE's date and method (migration 020). */
+  dpe_date: ColumnType<string | null, string | null | undefined, string | null>;
+  dpe_method: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The estimated yearly energy cost range and its reference year (migration 020). */
+  dpe_cost_min: ColumnType<number | null, number | null | undefined, number | null>;
+  dpe_cost_max: ColumnType<number | null, number | null | undefined, number | null>;
+  dpe_cost_year: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why there is no DPE class: 'VI' blank, 'NS' not subject (migration 020). */
+  dpe_absence: ColumnType<DpeAbsence | null, DpeAbsence | null | undefined, DpeAbsence | null>;
   photos: Json<PhotoRow[]>;
   /** The first photo, computed by the database (migration 011): read only. */
   cover_photo: ColumnType<PhotoRow | null, never, never>;

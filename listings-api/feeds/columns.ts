@@ -89,6 +89,11 @@ export const COL = {
   honorairesCharge: 302,
   prixHorsHonorairesAcquereur: 303,
   garage: 318,
+  dpeAt: 324,
+  dpeVersion: 325,
+  dpeMin: 326,
+  dpeMax: 327,
+  dpeAnneeRef: 328,
 } as const;
 
 export type ColumnName = keyof typeof COL;

@@ -95,11 +95,17 @@ export type PolirisOffer = Pick<
   | 'lat'
   | 'lng'
   | 'published_at'
-> & {
-  fees: FeesRow | null;
-  condo: CondoRow | null;
-  photos?: readonly PhotoRow[];
-};
+> &
+  Partial<
+    Pick<
+      Selectable<OffersTable>,
+      'dpe_date' | 'dpe_method' | 'dpe_cost_min' | 'dpe_cost_max' | 'dpe_cost_year' | 'dpe_absence'
+    >
+  > & {
+    fees: FeesRow | null;
+    condo: CondoRow | null;
+    photos?: readonly PhotoRow[];
+  };
 
 export interface PolirisWriteContext {
   /** Places and rubriques to name the offer's city, postcode, country and property type. */
@@ -133,7 +139,12 @@ export function offerToPolirisRow(offer: PolirisOffer, context: PolirisWriteCont
     exclusif: offer.exclusivity,
     prixMasque: offer.prix_cache,
     consoEnergie: offer.dpe_value,
-    bilanConsoEnergie: offer.dpe_class ?? 'VI',
+    bilanConsoEnergie: offer.dpe_class ?? offer.dpe_absence ?? 'VI',
+    dpeAt: offer.dpe_date ? new Date(offer.dpe_date) : null,
+    dpeVersion: offer.dpe_method,
+    dpeMin: offer.dpe_cost_min,
+    dpeMax: offer.dpe_cost_max,
+    dpeAnneeRef: offer.dpe_cost_year,
     ges: offer.ges_value,
     bilanGes: offer.ges_class ?? 'VI',
     urlVisiteVirtuelle: offer.tour_url,

@@ -6,7 +6,10 @@ import { LIEU, TEST_REFERENCE } from '../../tests/fixtures/feeds/reference';
 import type { ColumnName } from './columns';
 import { polirisRowFrom, type PolirisValue } from './generate';
 import {
+  dayOf,
+  dpeAbsence,
   energy,
+  energyCost,
   loadMappingReference,
   mapPolirisRow,
   parseBoolean,
@@ -589,5 +592,39 @@ describe.each(testDbKinds)('the reference of the seeded database (%s)', (kind) =
       position: 6,
       reason: 'unknown city: 06400 Cannnes',
     });
+  });
+});
+
+describe('the DPE facts of columns 324–328 and the class codes', () => {
+  it.each([
+    ['12/03/2024', '2024-03-12'],
+    ['1/7/2021', '2021-07-01'],
+    ['2024-03-12', '2024-03-12'],
+    ['31/02/2024', null],
+    ['12-03-2024', null],
+    ['', null],
+  ])('reads the date %j as %j', (raw, expected) => {
+    expect(dayOf(raw)).toBe(expected);
+  });
+
+  it.each([
+    [2310, 3170, 2023, { min: 2310, max: 3170, year: 2023 }],
+    [3170, 2310, 2023, { min: 2310, max: 3170, year: 2023 }],
+    [2310.4, 3170.6, null, { min: 2310, max: 3171, year: null }],
+    [2310, 3170, 23, { min: 2310, max: 3170, year: null }],
+    [2310, null, 2023, null],
+    [null, 3170, 2023, null],
+    [-5, 3170, 2023, null],
+  ])('reads the cost %j–%j of %j', (min, max, year, expected) => {
+    expect(energyCost(min, max, year)).toEqual(expected);
+  });
+
+  it.each([
+    ['', 'VI', 'VI'],
+    ['ns', '', 'NS'],
+    ['F', '', null],
+    ['', '', null],
+  ])('reads why there is no class from %j and %j', (a, b, expected) => {
+    expect(dpeAbsence(a, b)).toBe(expected);
   });
 });

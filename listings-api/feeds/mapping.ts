@@ -283,6 +283,11 @@ const ROW_FIELDS = {
   honorairesCharge: text,
   prixHorsHonorairesAcquereur: lenientNumber,
   garage: bool,
+  dpeAt: text,
+  dpeVersion: text,
+  dpeMin: lenientNumber,
+  dpeMax: lenientNumber,
+  dpeAnneeRef: lenientNumber,
 } satisfies Partial<Record<ColumnName, v.GenericSchema<string, unknown>>>;
 
 type FieldName = keyof typeof ROW_FIELDS;
@@ -725,6 +730,7 @@ function mapRow(row: PolirisRow, ref: MappingReference): FeedOffer | Fault {
   // Energy: the letter and the number may be in either column of each pair.
   const dpe = energy(row.consoEnergie, row.bilanConsoEnergie);
   const ges = energy(row.ges, row.bilanGes);
+  const cost = energyCost(row.dpeMin, row.dpeMax, row.dpeAnneeRef);
 
   const lat = row.latitude;
   const lng = row.longitude;
@@ -759,6 +765,12 @@ function mapRow(row: PolirisRow, ref: MappingReference): FeedOffer | Fault {
     exclusivity: row.exclusif === true,
     dpeClass: dpe.class,
     dpeValue: dpe.value,
+    dpeDate: dayOf(row.dpeAt),
+    dpeMethod: row.dpeVersion.slice(0, 40) || null,
+    dpeCostMin: cost?.min ?? null,
+    dpeCostMax: cost?.max ?? null,
+    dpeCostYear: cost?.year ?? null,
+    dpeAbsence: dpe.class === null ? dpeAbsence(row.consoEnergie, row.bilanConsoEnergie) : null,
     gesClass: ges.class,
     gesValue: ges.value,
     videoUrl: null,
@@ -781,6 +793,42 @@ export function energy(a: string, b: string): { class: string | null; value: num
     }
   }
   return { class: cls, value };
+}
+
+/** Why a DPE pair holds no class: 'VI' (blank DPE) or 'NS' (not subject), in either column. */
+export function dpeAbsence(a: string, b: string): 'VI' | 'NS' | null {
+  for (const s of [a, b]) {
+    const code = s.trim().toUpperCase();
+    if (code === 'VI' || code === 'NS') return code;
+  }
+  return null;
+}
+
+/**
+ * The estimated yearly energy cost of columns 326–328: both bounds, whole euros, low first (a
+ * feed that swaps them is read the right way round); the year only when it is one (1990–2100).
+ * Null without both bounds.
+ */
+export function energyCost(
+  min: number | null,
+  max: number | null,
+  year: number | null,
+): { min: number; max: number; year: number | null } | null {
+  if (min === null || max === null || min < 0 || max < 0) return null;
+  const [low, high] = min <= max ? [min, max] : [max, min];
+  const wholeYear = year !== null && Number.isInteger(year) && year >= 1990 && year <= 2100;
+  return { min: Math.round(low), max: Math.round(high), year: wholeYear ? year : null };
+}
+
+/** A dd/mm/yyyy date (or ISO yyyy-mm-dd) as ISO, null when it is not a real day. */
+export function dayOf(raw: string): string | null {
+  const fr = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw.trim());
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(raw.trim());
+  const [y, m, d] = fr ? [fr[3], fr[2], fr[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (!y || !m || !d) return null;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (date.getUTCDate() !== Number(d) || date.getUTCMonth() !== Number(m) - 1) return null;
+  return date.toISOString().slice(0, 10);
 }
 
 /**

@@ -45,6 +45,15 @@ export interface FeedOffer {
   exclusivity: boolean;
   dpeClass: string | null;
   dpeValue: number | null;
+  /** The DPE's date, ISO (col 324 dd/mm/yyyy), and method (col 325, 'DPE_v07-2021'…). */
+  dpeDate: string | null;
+  dpeMethod: string | null;
+  /** The estimated yearly energy cost range, whole euros, and its reference year (326–328). */
+  dpeCostMin: number | null;
+  dpeCostMax: number | null;
+  dpeCostYear: number | null;
+  /** Without a DPE class: 'VI' a blank DPE, 'NS' not subject to it. */
+  dpeAbsence: 'VI' | 'NS' | null;
   gesClass: string | null;
   gesValue: number | null;
   videoUrl: string | null;

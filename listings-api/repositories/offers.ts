@@ -21,8 +21,14 @@ export interface OfferDetailRow extends SummaryRow {
   price_without_fees: number | null;
   fees: FeesRow | null;
   condo: CondoRow | null;
-  dpe_class: string | null;
   dpe_value: number | null;
+  /** ISO date. */
+  dpe_date: string | null;
+  dpe_method: string | null;
+  dpe_cost_min: number | null;
+  dpe_cost_max: number | null;
+  dpe_cost_year: number | null;
+  dpe_absence: 'VI' | 'NS' | null;
   ges_class: string | null;
   ges_value: number | null;
   photos: PhotoRow[];
@@ -61,8 +67,9 @@ export async function selectOfferDetailRow(
   // By id or slug, through a unique index whatever the value: prepared.
   const rows = await db.prepared(sql<OfferDetailRow>`
     SELECT ${summaryColumns(lang)}, ${t('o.description')} AS description, o.atouts,
-      o.price_without_fees, o.fees, o.condo, o.dpe_class, o.dpe_value, o.ges_class, o.ges_value,
-      o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
+      o.price_without_fees, o.fees, o.condo, o.dpe_value, o.ges_class, o.ges_value,
+      to_char(o.dpe_date, 'YYYY-MM-DD') AS dpe_date, o.dpe_method, o.dpe_cost_min,
+      o.dpe_cost_max, o.dpe_cost_year, o.dpe_absence, o.photos, o.video_url, o.tour_url, o.lat, o.lng, o.updated_at,
       a.phone AS agency_phone, a.email AS agency_email, a.address AS agency_address,
       a.cp AS agency_cp, a.ville AS agency_ville, a.website AS agency_website,
       n.id AS network_id, n.slug AS network_slug, n.name AS network_name,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { BboxParam, formatBbox } from '../../shared/bbox';
+import { ENERGY_CLASSES } from '../../shared/energy-rules';
 import {
   ATOUTS,
   AlertCreatedSchema,
@@ -82,6 +83,11 @@ const AlertCriteriaBody = v.pipe(
     surface_min: nullableCount(100_000_000),
     surface_terrain_max: nullableCount(100_000_000),
     surface_terrain_min: nullableCount(100_000_000),
+    dpe_max: v.optional(
+      v.nullable(
+        v.picklist(ENERGY_CLASSES, `must be one of the classes ${ENERGY_CLASSES.join(', ')}`),
+      ),
+    ),
     atouts: v.optional(
       v.nullable(v.array(v.picklist(ATOUTS, `must list values among ${ATOUTS.join(', ')}`))),
     ),

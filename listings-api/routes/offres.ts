@@ -301,6 +301,15 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       condo: row.condo,
       dpe: { class: row.dpe_class, value: row.dpe_value },
       ges: { class: row.ges_class, value: row.ges_value },
+      dpeReport: {
+        date: row.dpe_date,
+        method: row.dpe_method,
+        cost:
+          row.dpe_cost_min !== null && row.dpe_cost_max !== null
+            ? { min: row.dpe_cost_min, max: row.dpe_cost_max, year: row.dpe_cost_year }
+            : null,
+        absence: row.dpe_class === null ? row.dpe_absence : null,
+      },
       photos: row.photos.map((photo) => toPhoto(photo, lang)),
       videoUrl: row.video_url,
       tourUrl: row.tour_url,

@@ -8,6 +8,7 @@ import {
   StatTypeSchema,
 } from '../../shared/contract';
 import { BboxParam, formatBbox } from '../../shared/bbox';
+import { ENERGY_CLASSES } from '../../shared/energy-rules';
 import { ID_TEXT, SLUG } from '../../shared/validation';
 import {
   OFFER_SEARCH_KEYS,
@@ -92,7 +93,9 @@ const offerSearchEntries = Object.fromEntries(
                 )
               : key === 'bbox'
                 ? v.pipe(BboxParam, v.transform(formatBbox))
-                : digits;
+                : key === 'dpe_max'
+                  ? v.picklist(ENERGY_CLASSES, 'must be a DPE class')
+                  : digits;
     return [key, v.optional(schema)];
   }),
 ) as unknown as Record<OfferSearchKey, v.OptionalSchema<v.GenericSchema<string>, undefined>>;

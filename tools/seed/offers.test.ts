@@ -197,8 +197,13 @@ describe('offer generation', () => {
   it('keeps DPE and GES values inside their classes, none for seasonal rents', () => {
     for (const o of offers) {
       if (o.nature === 'S') expect(o.dpe_class).toBeNull();
-      if (o.dpe_class === null) continue;
+      if (o.dpe_class === null) {
+        expect(o.dpe_cost_max).toBeNull();
+        continue;
+      }
       expect(dpeClassOf(o.dpe_value as number)).toBe(o.dpe_class);
+      // Every offer with a class and a surface has its yearly energy cost range.
+      if (o.surface !== null) expect(o.dpe_cost_min).toBeLessThan(o.dpe_cost_max as number);
       expect(gesClassOf(o.ges_value as number)).toBe(o.ges_class);
     }
     const provided = offers.filter((o) => o.nature !== 'S' && o.rubrique_id !== RUB.terrains);

@@ -17,6 +17,7 @@ import {
   type AtoutKey,
   type RubriqueSeed,
 } from './catalog';
+import { seedDpeReport } from './energy';
 import { lieuPath, type Geography, type LieuRow } from './geography';
 import {
   BUCKETS,
@@ -822,6 +823,14 @@ export function generateOffer(id: number, ctx: OfferContext): OfferRow {
     dpe_value: dpeValue,
     ges_class: gesClass,
     ges_value: gesValue,
+    ...seedDpeReport({
+      reference,
+      seasonal: nature === 'S',
+      land: rubrique.group === 'land',
+      dpeValue,
+      surface,
+      publishedAt: published,
+    }),
     photos,
     video_url: rng.chance(SHARES.video) ? `https://video.example.com/offres/${reference}` : null,
     tour_url: rng.chance(SHARES.tour) ? `https://visite.example.com/3d/${reference}` : null,

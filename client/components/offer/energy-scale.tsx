@@ -1,22 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Energy, Lang } from '../../../shared/contract';
+import { ENERGY_CLASSES, energyClass, type EnergyClass } from '../../../shared/energy-rules';
 import { formatNumber } from '../../../shared/format';
 
 // The energy diagnosis: the DPE (energy use) and GES (greenhouse gas) scales A to G drawn like
 // the official labels, bars growing with the class, the offer's class standing out with its
 // value. The drawing is hidden from screen readers, which read one sentence per scale instead;
-// a missing diagnosis says 'not provided'.
-
-export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
-export type EnergyClass = (typeof ENERGY_CLASSES)[number];
-
-/** The class of a diagnosis, or null when missing or not a class A to G. */
-export function energyClassOf(energy: Energy): EnergyClass | null {
-  const value = energy.class?.trim().toUpperCase();
-  return (ENERGY_CLASSES as readonly string[]).includes(value ?? '')
-    ? (value as EnergyClass)
-    : null;
-}
+// a missing diagnosis says why when the feed says it ('DPE vierge', 'Non soumis au DPE'), else
+// 'not provided'.
 
 // Thresholds of the French labels since 2021 (upper bounds, per m² and year).
 const BOUNDS = {
@@ -37,22 +28,24 @@ function EnergyScale({
   lang,
   title,
   unit,
+  absence,
 }: {
   kind: 'dpe' | 'ges';
   energy: Energy;
   lang: Lang;
   title: string;
   unit: string;
+  absence: string | null;
 }) {
   const { t } = useLingui();
-  const current = energyClassOf(energy);
+  const current: EnergyClass | null = energyClass(energy.class);
   const value =
     energy.value !== null && current ? `${formatNumber(energy.value, lang)} ${unit}` : null;
   const sentence = current
     ? value
       ? t`Classe ${current} : ${value}`
       : t`Classe ${current}`
-    : t`Non communiqué`;
+    : (absence ?? t`Non communiqué`);
   return (
     <figure className={`energy energy--${kind}`}>
       <figcaption className="energy__title">
@@ -86,7 +79,18 @@ function EnergyScale({
   );
 }
 
-export function EnergyDiagnosis({ dpe, ges, lang }: { dpe: Energy; ges: Energy; lang: Lang }) {
+export function EnergyDiagnosis({
+  dpe,
+  ges,
+  lang,
+  absence = null,
+}: {
+  dpe: Energy;
+  ges: Energy;
+  lang: Lang;
+  /** Why the offer has no DPE ('DPE vierge', 'Non soumis au DPE'), said on both scales. */
+  absence?: string | null;
+}) {
   const { t } = useLingui();
   return (
     <div className="energy-diagnosis">
@@ -96,6 +100,7 @@ export function EnergyDiagnosis({ dpe, ges, lang }: { dpe: Energy; ges: Energy; 
         lang={lang}
         title={t`Diagnostic de performance énergétique (DPE)`}
         unit={t`kWh/m²/an`}
+        absence={absence}
       />
       <EnergyScale
         kind="ges"
@@ -103,6 +108,7 @@ export function EnergyDiagnosis({ dpe, ges, lang }: { dpe: Energy; ges: Energy; 
         lang={lang}
         title={t`Émissions de gaz à effet de serre (GES)`}
         unit={t`kg CO₂/m²/an`}
+        absence={absence}
       />
     </div>
   );

@@ -1,7 +1,8 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { NatureId } from '../../../shared/contract';
 import type { SortKey } from '../../../shared/criteria';
+import type { EnergyClass } from '../../../shared/energy-rules';
 
 // Texts of the search screens that belong to a value (sort options, assets, price fields), as
 // message descriptors shown with i18n._().
@@ -55,3 +56,8 @@ export const PRICE_BOUND_LABELS: Record<
   L: { min: msg`Loyer mensuel minimum (€)`, max: msg`Loyer mensuel maximum (€)` },
   S: { min: msg`Loyer hebdomadaire minimum (€)`, max: msg`Loyer hebdomadaire maximum (€)` },
 };
+
+/** A maximum DPE class as a filter says it: 'DPE A', 'DPE A à C' / 'DPE A to C'. */
+export function dpeMaxLabel(i18n: I18n, cls: EnergyClass): string {
+  return cls === 'A' ? i18n._(msg`DPE A`) : i18n._(msg`DPE A à ${cls}`);
+}

@@ -27,7 +27,8 @@ import {
 } from '../../../shared/search-form';
 import { searchFormPath } from '../../../shared/bff-paths';
 import type { UnknownPlace } from './load-search';
-import { ASSET_LABELS, PRICE_BOUND_LABELS, SORT_LABELS } from './labels';
+import { ASSET_LABELS, PRICE_BOUND_LABELS, SORT_LABELS, dpeMaxLabel } from './labels';
+import { ENERGY_CLASSES } from '../../../shared/energy-rules';
 import { PlaceCombobox, type PickedPlace } from '../place-combobox';
 import { usePortalApi } from '../../api/portal-api-context';
 
@@ -45,6 +46,9 @@ import { usePortalApi } from '../../api/portal-api-context';
 // types show the chosen ones and open on demand. Without JavaScript both still open and submit.
 
 const COUNT_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** The maximum DPE classes offered (G would only leave out offers without a class). */
+const DPE_OPTIONS = ENERGY_CLASSES.filter((c) => c !== 'G');
 
 /** The panel is a bottom sheet below this width (the sm breakpoint, spec section 9). */
 const SHEET_QUERY = '(max-width: 767.98px)';
@@ -68,11 +72,12 @@ const MORE_FIELDS: readonly NumericField[] = [
   'maxSurfaceTerrain',
 ];
 
-/** Active criteria of the filters panel: chosen types, counts, surfaces and assets. */
+/** Active criteria of the filters panel: chosen types, counts, surfaces, energy and assets. */
 function filterCount(criteria: SearchCriteria, genericId: number): number {
   return (
     criteria.rubriques.filter((r) => r !== genericId).length +
     MORE_FIELDS.filter((f) => criteria[f] !== null).length +
+    (criteria.dpeMax ? 1 : 0) +
     criteria.assets.length
   );
 }
@@ -81,7 +86,8 @@ function filterCount(criteria: SearchCriteria, genericId: number): number {
 function filterCountOf(form: HTMLFormElement): number {
   const fields = new FormData(form);
   const filled = MORE_FIELDS.filter((f) => String(fields.get(QUERY_OF.get(f)!) ?? '').trim());
-  return fields.getAll('rubs').length + filled.length + fields.getAll('assets').length;
+  const dpe = String(fields.get('dpe_max') ?? '') !== '' ? 1 : 0;
+  return fields.getAll('rubs').length + filled.length + dpe + fields.getAll('assets').length;
 }
 
 function RubriqueChoices({
@@ -397,6 +403,17 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
             {numberInput('maxSurface', t`Surface maximum (m²)`)}
             {numberInput('minSurfaceTerrain', t`Terrain minimum (m²)`)}
             {numberInput('maxSurfaceTerrain', t`Terrain maximum (m²)`)}
+            <div className="field">
+              <label htmlFor={`${id}-dpe_max`}>{t`Performance énergétique`}</label>
+              <select id={`${id}-dpe_max`} name="dpe_max" defaultValue={criteria.dpeMax ?? ''}>
+                <option value="">{t`Indifférent`}</option>
+                {(criteria.dpeMax === 'G' ? ENERGY_CLASSES : DPE_OPTIONS).map((cls) => (
+                  <option key={cls} value={cls}>
+                    {dpeMaxLabel(i18n, cls)}
+                  </option>
+                ))}
+              </select>
+            </div>
             <div className="field">
               <label htmlFor={`${id}-sort`}>{t`Trier par`}</label>
               <select id={`${id}-sort`} name="sort" defaultValue={criteria.sort}>

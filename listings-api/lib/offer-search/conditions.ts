@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Bbox } from '../../../shared/bbox';
+import { ENERGY_CLASSES } from '../../../shared/energy-rules';
 import type { ResolvedSearch } from './filters';
 
 // A resolved search as the WHERE conditions of the offers table. Every condition matches an
@@ -63,6 +64,11 @@ export function searchConditions(search: ResolvedSearch): RawBuilder<boolean> {
   ];
   for (const [value, column, op] of bounds) {
     if (value !== undefined) conds.push(sql`${sql.ref(`o.${column}`)} ${sql.raw(op)} ${value}`);
+  }
+  if (f.dpe_max) {
+    // The classes up to the worst accepted, through offers_nature_dpe (migration 020).
+    const classes = ENERGY_CLASSES.slice(0, ENERGY_CLASSES.indexOf(f.dpe_max) + 1);
+    conds.push(sql`o.dpe_class = ANY(${classes}::bpchar[])`);
   }
   if (f.atouts && f.atouts.length > 0) conds.push(sql`o.atouts @> ${f.atouts}::text[]`);
   if (f.agency !== undefined) conds.push(sql`o.agency_id = ${f.agency}`);

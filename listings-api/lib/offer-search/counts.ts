@@ -17,6 +17,7 @@ const OTHER_KEYS: (keyof OfferFilters)[] = [
   'surface_max',
   'surface_terrain_min',
   'surface_terrain_max',
+  'dpe_max',
   'atouts',
   'agency',
   'network',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ATOUTS, NatureIdSchema, OfferSortSchema } from '../../../shared/contract';
 import { BboxParam } from '../../../shared/bbox';
+import { ENERGY_CLASSES } from '../../../shared/energy-rules';
 import { idListParam, idParam, intParam, keywordListParam } from '../params';
 import { topmostRubriques, type Reference } from '../reference';
 
@@ -36,6 +37,10 @@ export const offerFilterEntries = {
   surface_max: area,
   surface_terrain_min: area,
   surface_terrain_max: area,
+  /** The worst DPE class accepted ('C': A to C); offers without a class are left out. */
+  dpe_max: v.optional(
+    v.picklist(ENERGY_CLASSES, `must be one of the classes ${ENERGY_CLASSES.join(', ')}`),
+  ),
   /** Offers having every one of these assets. */
   atouts: v.optional(keywordListParam(ATOUTS)),
   agency: v.optional(idParam),

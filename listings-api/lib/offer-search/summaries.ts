@@ -37,6 +37,7 @@ export interface SummaryRow {
   status: 'active' | 'obsolete';
   photo: PhotoRow | null;
   price_reduced: boolean;
+  dpe_class: string | null;
 }
 
 /**
@@ -58,7 +59,7 @@ export function summaryColumns(lang: Lang): RawBuilder<unknown> {
     ${t('o.titre2')} AS titre2, o.price,
     o.monthly_rent, o.weekly_rent, o.prix_cache, o.surface, o.field_surface, o.rooms, o.bedrooms,
     o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.cover_photo AS photo,
-    ${PRICE_REDUCED} AS price_reduced`;
+    ${PRICE_REDUCED} AS price_reduced, o.dpe_class`;
 }
 
 export function toOfferSummary(row: SummaryRow, lang: Lang, ref: Reference): OfferSummary {
@@ -92,5 +93,6 @@ export function toOfferSummary(row: SummaryRow, lang: Lang, ref: Reference): Off
     status: row.status,
     photo: row.photo ? toPhoto(row.photo, lang) : null,
     priceReduced: row.price_reduced,
+    dpeClass: row.dpe_class,
   };
 }

@@ -67,6 +67,12 @@ describe.each(testDbKinds)('alerts on %s', (kind) => {
     expect(JSON.stringify(row)).not.toContain(res.body.token);
   });
 
+  it('keeps a maximum DPE class with the criteria', async () => {
+    const res = await t.post<AlertCreated>('/alerte', alert({ dpe_max: 'C' }));
+    expect(res.status).toBe(201);
+    expect(res.body.alert.criteria).toMatchObject({ dpe_max: 'C' });
+  });
+
   it('gives every alert a different token', async () => {
     const a = await t.post<AlertCreated>('/alerte', alert());
     const b = await t.post<AlertCreated>('/alerte', alert());
@@ -193,6 +199,7 @@ describe.each(testDbKinds)('alerts on %s', (kind) => {
     ['a negative price', { criteria: { nature: 'V', prix_max: -1 } }, 'criteria.prix_max'],
     ['a price that is text', { criteria: { nature: 'V', prix_max: '100' } }, 'criteria.prix_max'],
     ['an unknown asset', { criteria: { nature: 'V', atouts: ['helipad'] } }, 'criteria.atouts'],
+    ['a DPE class that is none', { criteria: { nature: 'V', dpe_max: 'H' } }, 'criteria.dpe_max'],
     [
       'a rubrique list of text',
       { criteria: { nature: 'V', rubrique: ['a'] } },

@@ -36,6 +36,7 @@ export interface OfferFacts {
   rooms: number | null;
   bedrooms: number | null;
   atouts: string[];
+  dpe_class: string | null;
   published: number;
 }
 
@@ -151,6 +152,7 @@ export async function openListingsTest(kind: TestDbKind): Promise<ListingsTest> 
           'o.rooms',
           'o.bedrooms',
           'o.atouts',
+          'o.dpe_class',
           'o.published_at',
         ])
         .execute()

@@ -76,6 +76,7 @@ function matches(o: OfferFacts, q: Query, ctx: Context): boolean {
       String(q.atouts)
         .split(',')
         .every((a) => o.atouts.includes(a))) &&
+    (q.dpe_max === undefined || (o.dpe_class !== null && o.dpe_class <= String(q.dpe_max))) &&
     (q.agency === undefined || o.agency_id === Number(q.agency)) &&
     (q.network === undefined || o.network_id === Number(q.network))
   );
@@ -207,6 +208,13 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
     ['land surface range', () => ({ surface_terrain_min: 1000, surface_terrain_max: 20000 })],
     ['one asset', () => ({ atouts: 'piscine' })],
     ['every listed asset', () => ({ atouts: 'piscine,vue_mer' })],
+    ['a maximum DPE class: that class or better, none without a class', () => ({ dpe_max: 'C' })],
+    ['the best DPE class only, for rent', () => ({ nature: 'L', dpe_max: 'A' })],
+    ['any DPE class: offers with one', () => ({ dpe_max: 'G' })],
+    [
+      'a maximum DPE class with a place and a price',
+      (i) => ({ nature: 'V', lieu: i['cote-d-azur']!, prix_max: 3_000_000, dpe_max: 'D' }),
+    ],
     ['an agency', (i) => ({ agency: i.agency! })],
     ['a network', (i) => ({ network: i.network! })],
     [
@@ -611,6 +619,7 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
             : null,
           // The seed re-prices no offer.
           priceReduced: false,
+          dpeClass: o.dpe_class,
         });
       }
       expect(res.body.items.find((card) => card.id === ids[0])!.photo).toBeNull();

@@ -59,7 +59,10 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
         AND cardinality(o.atouts) > 0`,
     );
     mediaId = await findOffer(db, sql<boolean>`o.video_url IS NOT NULL AND o.tour_url IS NOT NULL`);
-    noDpeId = await findOffer(db, sql<boolean>`o.dpe_class IS NULL AND o.ges_class IS NULL`);
+    noDpeId = await findOffer(
+      db,
+      sql<boolean>`o.dpe_class IS NULL AND o.ges_class IS NULL AND o.dpe_absence IS NULL`,
+    );
     hiddenPriceId = await findOffer(db, sql<boolean>`o.prix_cache`);
     rentalId = await findOffer(
       db,

@@ -155,6 +155,7 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       { name: 'land', query: 'field_area_min=1000', apiQuery: 'surface_terrain_min=1000' },
       { name: 'assets', query: 'assets=piscine', apiQuery: 'atouts=piscine' },
       { name: 'several rubriques', query: 'rubs=11,20', apiQuery: 'rubrique=11,20' },
+      { name: 'maximum DPE class', query: 'dpe_max=C', apiQuery: 'dpe_max=C' },
     ];
 
     it.each(rows)('$name: the list shows what the search finds', async ({ query, apiQuery }) => {
@@ -166,6 +167,15 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(totalOf(res.body)).toBe(expected.total);
       expect(offerIds(res.body)).toEqual(expected.items.map((o) => o.id));
+    });
+
+    it('shows the maximum DPE class in the form, counted among the filters, in both languages', async () => {
+      const fr = textOf((await get('/fr/vente/?dpe_max=C')).body);
+      expect(fr).toContain('Filtres (1)');
+      expect(fr).toContain('Performance énergétique');
+      const page = (await get('/en/sale/?dpe_max=c')).body;
+      expect(page).toMatch(/<option value="C" selected="">DPE A to C<\/option>/);
+      expect(textOf(page)).toContain('Filters (1)');
     });
 
     it('keeps every shown price within the bounds', async () => {
