@@ -15,6 +15,7 @@ import {
   insertCacheChange,
   nextOfferIds,
   selectAgencyOffersByReference,
+  selectOfferPhotos,
   startFeedRun,
   upsertFeedOffers,
   withdrawOffers,
@@ -145,10 +146,15 @@ interface PhotoOutcome {
   reused: number;
 }
 
+/**
+ * The row's photos, stored. A photo that cannot be used (a missing file, not an image, a URL that
+ * fails) is reported; the offer keeps its current photo at that place, if it has one (`current`).
+ */
 async function storePhotos(
   ctx: FeedImportContext,
   dir: string,
   offer: FeedOffer,
+  current: readonly PhotoRow[],
 ): Promise<PhotoOutcome> {
   const outcome: PhotoOutcome = { photos: [], problems: [], processed: 0, reused: 0 };
   const results = await Promise.all(
@@ -160,9 +166,11 @@ async function storePhotos(
           : await ctx.photos.fromFile(path.join(dir, path.basename(ref.source.name))),
     })),
   );
-  results.forEach(({ ref, result }) => {
+  results.forEach(({ ref, result }, index) => {
     if (!result.ok) {
-      outcome.problems.push(result.reason);
+      const kept = current[index];
+      outcome.problems.push(kept ? `${result.reason} (the current photo is kept)` : result.reason);
+      if (kept) outcome.photos.push(kept);
       return;
     }
     if (result.reused) outcome.reused += 1;
@@ -475,9 +483,14 @@ async function writeBatch(
   tags: Set<string>,
 ): Promise<void> {
   const ids = await nextOfferIds(ctx.db, pending.filter((p) => !p.existing).length);
+  const currentPhotos = await selectOfferPhotos(
+    ctx.db,
+    pending.flatMap((p) => (p.existing ? [p.existing.id] : [])),
+  );
   const written = await Promise.all(
     pending.map(async (p) => {
-      const photos = await storePhotos(ctx, input.dir, p.offer);
+      const current = (p.existing && currentPhotos.get(p.existing.id)) || [];
+      const photos = await storePhotos(ctx, input.dir, p.offer, current);
       const id = p.existing?.id ?? ids.pop();
       if (id === undefined) throw new Error('no offer id left for a new offer');
       const row = offerRow(

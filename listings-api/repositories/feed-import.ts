@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/connection';
-import type { FeedRunSource, FeedRunStatus, NatureId, OffersTable } from '../db/types';
+import type { FeedRunSource, FeedRunStatus, NatureId, OffersTable, PhotoRow } from '../db/types';
 
 // The statements of an agency's feed import (feeds/import.ts): the agency's offers as the import
 // compares them, new offer ids, the batch upsert with its price history, withdrawals, the run's
@@ -113,6 +113,17 @@ export async function selectAgencyOffersByReference(
       } as ExistingOffer,
     ]),
   );
+}
+
+/** The current photos of these offers, by offer id. */
+export async function selectOfferPhotos(db: Db, ids: number[]): Promise<Map<number, PhotoRow[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('offers')
+    .select(['id', 'photos'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.photos]));
 }
 
 /** `count` fresh offer ids. */
