@@ -21,8 +21,8 @@ import {
   withdrawOffers,
   type ExistingOffer,
 } from '../repositories/feed-import';
-import { RUB } from '../seed/catalog';
-import { kebab } from '../seed/text';
+import { RUB } from '../lib/rubriques';
+import { kebab } from '../lib/text';
 import type { MappingReference } from './mapping';
 import { findFeedFile, readPolirisFeed, readPolirisReferences } from './poliris';
 import type { PhotoResult, PhotoStore } from './photos';

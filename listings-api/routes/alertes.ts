@@ -13,7 +13,7 @@ import {
   type AlertCriteria,
   type Lang,
 } from '../../shared/contract';
-import { queueConfirmation } from '../alerts/job';
+import { queueConfirmation } from '../alerts/confirmations';
 import { HttpError, notFound } from '../lib/errors';
 import { BodyIdSchema, EmailSchema } from '../lib/forms';
 import { isoDate } from '../lib/mappers';

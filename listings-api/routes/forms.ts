@@ -7,7 +7,7 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
-import { queueProspectMail } from '../alerts/prospect-mail';
+import { queueProspectMail } from '../mail/prospect';
 import { HttpError } from '../lib/errors';
 import {
   MESSAGE_MAX_LENGTH,
@@ -192,7 +192,11 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
                   message: body.message,
                 },
                 // The mail names the portal as its settings do (header, pages).
-                { ...outbox.prospectMail, siteName: settings.siteName },
+                {
+                  publicUrl: outbox.config.publicUrl,
+                  from: outbox.config.from,
+                  siteName: settings.siteName,
+                },
               )
           : undefined,
       );
