@@ -10,9 +10,9 @@ import {
   isPortalApiError,
 } from '../../shared/portal-api';
 import { ROUTE_BY_SCREEN } from '../../shared/routes';
-import { LANG_COOKIE, preferredLanguage } from '../routes/language';
 import { isUpstreamError } from '../upstream/errors';
 import { HttpError } from '../http-errors';
+import { LANG_COOKIE, preferredLanguage } from '../language-preference';
 
 // The alerts of a visitor without an account (spec sections 3 and 7). Creating an alert answers
 // an unguessable token, the only key to the alert: the browser keeps it (localStorage) and this

@@ -21,10 +21,16 @@ import { assetsFromManifest, screenModuleKey } from '../../server/ssr/assets';
 // page takes it back.)
 
 const KB = 1024;
-/** Scripts of a list page, gzip: entry, its static imports, the list screen and its catalog. */
-export const LIST_PAGE_JS_BUDGET = 156 * KB;
-/** The same for an offer page (gallery, contact form with phone-number checks). */
-export const OFFER_PAGE_JS_BUDGET = 186 * KB;
+/**
+ * Scripts of a list page, gzip: entry, its static imports, the list screen and its catalog. The
+ * texts of the offer's costs and the cards' price per m² took it from 155.x to 156.1 KB.
+ */
+export const LIST_PAGE_JS_BUDGET = 157 * KB;
+/**
+ * The same for an offer page (gallery, contact form with phone-number checks, the notary's fees
+ * and loan payment computed live: 188.1 KB with them).
+ */
+export const OFFER_PAGE_JS_BUDGET = 189 * KB;
 
 interface Weighed {
   files: string[];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, Lang } from '../../../shared/contract';
 import { href, type ScreenId } from '../../../shared/routes';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S } from '../../../server/routes/language';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S } from '../../../server/language-preference';
 import { CONTACT_COOKIE } from '../../../server/api/contact';
 import { ALERT_COOKIE } from '../../../server/api/alerts';
 import { CONSENT_COOKIE } from '../../../client/hooks/use-consent';
