@@ -31,6 +31,7 @@ import { mediaRoutes } from './routes/media';
 import { healthRoutes } from './routes/health';
 import { languageRoutes } from './routes/language';
 import { STATUS_PAGE_HEADER, pageRoutes } from './ssr/page';
+import { ACTION_HEADER } from '../shared/page-actions';
 import { langOfPath } from '../shared/routes';
 import { ROOT, buildRenderer, viteRenderer, type Renderer, type SsrModule } from './ssr/renderer';
 import { createViteDevServer } from './ssr/vite';
@@ -58,6 +59,12 @@ const BROTLI_QUALITY = 4;
 const COMPRESS_THRESHOLD = 1024;
 /** The page route's URL pattern (server/ssr/page.ts). */
 const PAGE_ROUTE = '/*';
+
+/**
+ * Refusals of a request to a page URL before its page runs that answer the portal's error page
+ * (client/app/error-page.tsx says why), not JSON: a form too large, not a form, too many posts.
+ */
+const PAGE_REFUSALS = new Set([413, 415, 429]);
 
 /** An answer of the app to itself (app.inject), as a status page is copied from it. */
 interface StatusPage {
@@ -133,21 +140,8 @@ export async function buildApp(
     // A request the router cannot read (a malformed percent-encoding in the path): the portal's
     // error page in the path's language, not the framework's JSON.
     frameworkErrors: (error, request, frameworkReply) => {
-      const reply = frameworkReply as FastifyReply;
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      void statusPage(langOfPath(request.url.split('?')[0]!), status).then(
-        (page) => {
-          reply.code(page.statusCode);
-          for (const [name, value] of Object.entries(page.headers)) {
-            if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
-          }
-          return reply.send(page.rawPayload);
-        },
-        (err: unknown) => {
-          request.log.error({ err }, 'status page failed');
-          return reply.code(status).type('text/plain; charset=utf-8').send(String(status));
-        },
-      );
+      void sendStatusPage(request, frameworkReply as FastifyReply, status);
     },
     // A request Node's parser refuses before any route (headers or query beyond maxHeaderSize:
     // 431; a malformed request: 400): the same error page, written to the socket.
@@ -210,6 +204,21 @@ export async function buildApp(
     if (page.statusCode !== status) throw new Error(`status page answered ${page.statusCode}`);
     return page;
   };
+  /** The error page of a status, in the language of the request's path. */
+  const sendStatusPage = (request: FastifyRequest, reply: FastifyReply, status: number) =>
+    statusPage(langOfPath(request.url.split('?')[0]!), status).then(
+      (page) => {
+        reply.code(page.statusCode);
+        for (const [name, value] of Object.entries(page.headers)) {
+          if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+        }
+        return reply.send(page.rawPayload);
+      },
+      (err: unknown) => {
+        request.log.error({ err }, 'status page failed');
+        return reply.code(status).type('text/plain; charset=utf-8').send(String(status));
+      },
+    );
   // Node's options of the HTTP server (Fastify passes them on; its types leave them out): the
   // headers' own limit, and how often both limits are checked.
   (serverOptions as { http?: object }).http = {
@@ -225,7 +234,16 @@ export async function buildApp(
 
   // One error handler: routes throw typed HTTP errors (server/http-errors.ts), answered as JSON in
   // the visitor's language; anything else is a 500 whose details stay in the log.
-  registerErrorHandler(app);
+  // A page URL's request refused before its page runs (a form without JavaScript too large, of
+  // another type, past the rate limit...) gets the portal's error page of that status; the
+  // browser's router (ACTION_HEADER) and /api get JSON.
+  registerErrorHandler(app, (request, reply, error) => {
+    if (!PAGE_REFUSALS.has(error.status) || request.routeOptions.url !== PAGE_ROUTE)
+      return undefined;
+    if (request.headers[ACTION_HEADER] !== undefined) return undefined;
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+    return sendStatusPage(request, reply, error.status);
+  });
 
   // Prometheus metrics: every answer timed by route and status; served on METRICS_PORT only.
   webRegistry.setDefaultLabels({ web_process: config.metrics?.process ?? '0' });

@@ -225,12 +225,25 @@ export function sendHttpError(request: FastifyRequest, reply: FastifyReply, erro
   return reply.type('application/json; charset=utf-8').send(error.bodyIn(requestLang(request)));
 }
 
-/** The one error handler of the app: every thrown error of a route becomes its JSON answer. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Answers an error as a page instead of JSON, or undefined to leave it JSON (a page URL's error
+ * met before its page could run: server/app.ts).
+ */
+export type ErrorPageSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: HttpError,
+) => Promise<FastifyReply> | undefined;
+
+/**
+ * The one error handler of the app: every thrown error of a route becomes its JSON answer, or
+ * its page when `sendPage` takes it.
+ */
+export function registerErrorHandler(app: FastifyInstance, sendPage?: ErrorPageSender): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     const http = toHttpError(error);
     if (http.status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendHttpError(request, reply, http);
+    return sendPage?.(request, reply, http) ?? sendHttpError(request, reply, http);
   });
   app.setNotFoundHandler((request) => {
     throw notFound(noSuchAddress, {

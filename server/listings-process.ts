@@ -30,14 +30,19 @@ export interface ListingsProcess {
 /** How long a stop may take before the process is killed. */
 const CLOSE_TIMEOUT_MS = 120_000;
 
+/**
+ * Starts the listings API's process. `publicUrl` is the web app's public address: the links of
+ * the mails point there (its PUBLIC_URL, which follows the web app's PORT when PUBLIC_URL is not set).
+ */
 export function startListingsProcess(
   options: ListingsProcessOptions,
   logger: Logger,
+  publicUrl: string,
 ): ListingsProcess {
   const child: ChildProcess = fork(ENTRY, [], {
     execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: process.env,
+    env: { ...process.env, PUBLIC_URL: publicUrl },
   });
   const tell = (message: ToListingsProcess) => {
     if (child.connected) child.send(message);

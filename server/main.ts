@@ -107,6 +107,7 @@ async function mainProcess(config: Config): Promise<void> {
         },
       },
       logger,
+      config.publicUrl,
     );
     listings.onUnexpectedExit(() => void shutdown('the listings API process ended', 1));
     try {

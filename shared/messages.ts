@@ -139,6 +139,10 @@ export const formTooMany: MessageDescriptor = /*i18n*/ {
   id: 'form.tooMany',
   message: 'Trop de demandes en peu de temps. Veuillez réessayer dans un moment.',
 };
+export const formTooLarge: MessageDescriptor = /*i18n*/ {
+  id: 'form.tooLarge',
+  message: 'Ce formulaire est trop long pour être envoyé.',
+};
 
 // Price suffixes (spec section 9), for a caller that prefers a translated descriptor to the
 // fixed strings of format.ts.
@@ -182,6 +186,7 @@ export const ALL_MESSAGES: readonly MessageDescriptor[] = [
   formCrossSite,
   formUnknown,
   formTooMany,
+  formTooLarge,
   perMonth,
   perWeek,
 ];

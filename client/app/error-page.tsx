@@ -1,7 +1,16 @@
 import { Component, type ErrorInfo as ReactErrorInfo, type ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Lang } from '../../shared/contract';
+import { formTooLarge, formTooMany, formUnknown } from '../../shared/messages';
 import type { ErrorInfo } from './errors';
+
+/** Why a request the server refused before its page ran (a form posted without JavaScript). */
+const REFUSALS: Partial<Record<number, MessageDescriptor>> = {
+  413: formTooLarge,
+  415: formUnknown,
+  429: formTooMany,
+};
 
 /**
  * The error pages of spec sections 2 and 8: 404 and 410 show the not-found page ('The page you
@@ -10,7 +19,7 @@ import type { ErrorInfo } from './errors';
  * status the generic error page with the status.
  */
 export function ErrorPage({ info, lang }: { info: ErrorInfo; lang: Lang }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const home = `/${lang}/`;
   const notFound = info.status === 404 || info.status === 410;
   const status = info.status;
@@ -27,9 +36,11 @@ export function ErrorPage({ info, lang }: { info: ErrorInfo; lang: Lang }) {
       {info.reason === 'unknown-middleware' ? <p>{t`Middleware inconnu`}</p> : null}
       {info.reason === 'bad-request' ? (
         <p>
-          {status === 400
-            ? t`L'adresse de cette page n'est pas valide.`
-            : t`L'adresse de cette page est trop longue.`}
+          {REFUSALS[status]
+            ? i18n._(REFUSALS[status])
+            : status === 400
+              ? t`L'adresse de cette page n'est pas valide.`
+              : t`L'adresse de cette page est trop longue.`}
         </p>
       ) : null}
       {!notFound && info.reason !== 'unknown-middleware' && info.reason !== 'bad-request' ? (

@@ -28,7 +28,10 @@ export function notFound(reason: 'unmatched' | 'validation' | 'missing' = 'missi
   return data<ErrorData>({ reason }, { status: 404 });
 }
 
-/** The error page of a request the server could not read (its status: 400, 414 or 431). */
+/**
+ * The error page of a request the server could not read (its status: 400, 414 or 431) or refused
+ * before its page ran (413, 415, 429).
+ */
 export function badRequest(status: number) {
   return data<ErrorData>({ reason: 'bad-request' }, { status });
 }

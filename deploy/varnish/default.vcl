@@ -13,9 +13,16 @@
 # - Grace: a page expired within its own stale-while-revalidate is served while it is fetched
 #   again; when the web app fails (the probe says so, or a fetch errors) a stale page up to 24 h
 #   old is served instead of an error (stale-if-error).
+# - Forwarded headers are the edge's own: X-Forwarded-For is the connection's address,
+#   X-Forwarded-Proto `https` only for a connection that came through TLS (a TLS proxy in front
+#   speaking the PROXY protocol to a `-a …,PROXY` listener, such as hitch), `http` otherwise, and
+#   X-Forwarded-Host the Host (in the key). A visitor's own (and `Forwarded`) never reach the web
+#   app, which believes them (TRUST_PROXY=1): a page rendered for `X-Forwarded-Proto: https` on a
+#   plain-HTTP portal would carry HSTS and `upgrade-insecure-requests` to every later visitor.
 # - Debugging: `X-Cache: HIT|MISS|PASS`, `X-Cache-Hits` and `Age` on every answer.
 vcl 4.1;
 
+import proxy;
 import std;
 import xkey;
 
@@ -50,6 +57,19 @@ sub vcl_recv {
     if (req.restarts == 0) {
         unset req.http.X-Portal-Refetch;
         unset req.http.X-Portal-Stale-Ok;
+    }
+    # How the request reached the edge, said by the edge alone (see the header of this file).
+    unset req.http.Forwarded;
+    set req.http.X-Forwarded-For = client.ip;
+    if (proxy.is_ssl()) {
+        set req.http.X-Forwarded-Proto = "https";
+    } else {
+        set req.http.X-Forwarded-Proto = "http";
+    }
+    if (req.http.Host) {
+        set req.http.X-Forwarded-Host = req.http.Host;
+    } else {
+        unset req.http.X-Forwarded-Host;
     }
 
     if (req.method == "PURGE") {

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { extractFeedZip, FeedArchiveError, isZip, type FeedArchiveErrorCode } from './archive';
+import {
+  DEFAULT_ZIP_LIMITS,
+  extractFeedZip,
+  FeedArchiveError,
+  isZip,
+  type FeedArchiveErrorCode,
+} from './archive';
 
 // Archives are built with yazl in the test; those yazl refuses to write (paths climbing out,
 // encrypted entries, headers that lie) are built from a good one by patching its bytes.
@@ -191,6 +197,19 @@ describe('extractFeedZip', () => {
     await expectRefused(writeZip(zip), 'too-large', /"big\.jpg" is larger than/, {
       maxEntryBytes: 40_000,
     });
+  });
+
+  it('takes annonces.csv up to its own, larger limit', async () => {
+    const rows = Buffer.from(randomBytes(30_000).toString('base64'));
+    const zip = writeZip(await buildZip([{ name: 'annonces.csv', data: rows }]));
+    await expectRefused(zip, 'too-large', /"annonces\.csv" is larger than/, {
+      maxCsvBytes: 30_000,
+    });
+    const out = path.join(work, 'out');
+    await extractFeedZip(zip, out, { maxEntryBytes: 20_000, maxCsvBytes: 50_000 });
+    expect(readFileSync(path.join(out, 'annonces.csv'))).toEqual(rows);
+    // A network's feed of 100,000 rows (about 2.7 kB each) fits the default.
+    expect(DEFAULT_ZIP_LIMITS.maxCsvBytes).toBeGreaterThan(100_000 * 2700);
   });
 
   it('refuses an archive larger in total than the limit', async () => {

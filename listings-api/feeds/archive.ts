@@ -18,8 +18,10 @@ export interface ZipLimits {
   maxEntries: number;
   /** Inflated bytes per compressed byte, per entry and over the whole archive. */
   maxRatio: number;
-  /** Bytes of one entry once inflated. */
+  /** Bytes of one entry once inflated (annonces.csv aside). */
   maxEntryBytes: number;
+  /** Bytes of annonces.csv once inflated. */
+  maxCsvBytes: number;
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
@@ -27,6 +29,8 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 5000,
   maxRatio: 100,
   maxEntryBytes: 50 * 1024 ** 2,
+  // A network's feed of 100,000 rows and more (about 2.7 kB a row); it is read as a stream.
+  maxCsvBytes: 1024 ** 3,
 };
 
 // Below this many inflated bytes the ratio is not judged: a small text file or a blank image can
@@ -279,7 +283,7 @@ export async function extractFeedZip(
           );
         }
         byBase.set(plan.base.toLowerCase(), plan);
-        checkEntrySize(zipName, plan.name, entry.uncompressedSize, entry.compressedSize, max);
+        checkEntrySize(zipName, plan, entry.uncompressedSize, entry.compressedSize, max);
         declaredTotal += entry.uncompressedSize;
         checkTotalSize(zipName, declaredTotal, archiveBytes, max);
         planned.push(plan);
@@ -318,7 +322,7 @@ export async function extractFeedZip(
           counter.bytes += chunk.length;
           total += chunk.length;
           try {
-            checkEntrySize(zipName, plan.name, counter.bytes, plan.entry.compressedSize, max);
+            checkEntrySize(zipName, plan, counter.bytes, plan.entry.compressedSize, max);
             checkTotalSize(zipName, total, archiveBytes, max);
             if (counter.bytes > plan.entry.uncompressedSize) {
               throw new FeedArchiveError(
@@ -378,21 +382,23 @@ export async function extractFeedZip(
 
 function checkEntrySize(
   zipName: string,
-  name: string,
+  plan: { name: string; base: string },
   bytes: number,
   compressed: number,
   max: ZipLimits,
 ): void {
+  const name = plan.name;
+  const limit = plan.base.toLowerCase() === FEED_CSV_NAME ? max.maxCsvBytes : max.maxEntryBytes;
   if (bytes > RATIO_FLOOR_BYTES && bytes > max.maxRatio * Math.max(compressed, 1)) {
     throw new FeedArchiveError(
       'zip-bomb',
       `${zipName}: entry "${name}" inflates more than ${max.maxRatio} times its compressed size`,
     );
   }
-  if (bytes > max.maxEntryBytes) {
+  if (bytes > limit) {
     throw new FeedArchiveError(
       'too-large',
-      `${zipName}: entry "${name}" is larger than ${megabytes(max.maxEntryBytes)}`,
+      `${zipName}: entry "${name}" is larger than ${megabytes(limit)}`,
     );
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { offerChangeTags } from '../../shared/cache-tags';
 import type { Config, Lang } from '../../shared/contract';
 import { formatNumber } from '../../shared/format';
@@ -10,6 +10,17 @@ import { href } from '../../shared/routes';
 import type { Db } from '../db/connection';
 import type { FeedRunSource, LieuxTable, NatureId, OffersTable, PhotoRow } from '../db/types';
 import type { Reference } from '../lib/reference';
+import {
+  finishFeedRun,
+  insertCacheChange,
+  nextOfferIds,
+  selectAgencyOffersByReference,
+  selectOfferPhotos,
+  startFeedRun,
+  upsertFeedOffers,
+  withdrawOffers,
+  type ExistingOffer,
+} from '../repositories/feed-import';
 import { RUB } from '../lib/rubriques';
 import { kebab } from '../lib/text';
 import type { MappingReference } from './mapping';
@@ -57,25 +68,6 @@ export interface FeedImportInput {
 const BATCH = 200;
 /** Share of an agency's active offers a feed may withdraw without --force. */
 export const MAX_WITHDRAWN_SHARE = 0.5;
-
-interface ExistingOffer {
-  id: number;
-  slug: string;
-  reference: string;
-  status: 'active' | 'obsolete';
-  nature: NatureId;
-  rubrique_id: number;
-  rubrique_path: number[];
-  lieu_id: number;
-  lieu_path: number[];
-  price: number | null;
-  monthly_rent: number | null;
-  weekly_rent: number | null;
-  feed_hash: string | null;
-  price_reduced_at: Date | null;
-  published_at: Date;
-  premium: boolean;
-}
 
 /** The amount a nature is priced in: sale price, monthly rent or weekly rent. */
 function amountOf(row: {
@@ -154,10 +146,15 @@ interface PhotoOutcome {
   reused: number;
 }
 
+/**
+ * The row's photos, stored. A photo that cannot be used (a missing file, not an image, a URL that
+ * fails) is reported; the offer keeps its current photo at that place, if it has one (`current`).
+ */
 async function storePhotos(
   ctx: FeedImportContext,
   dir: string,
   offer: FeedOffer,
+  current: readonly PhotoRow[],
 ): Promise<PhotoOutcome> {
   const outcome: PhotoOutcome = { photos: [], problems: [], processed: 0, reused: 0 };
   const results = await Promise.all(
@@ -169,9 +166,11 @@ async function storePhotos(
           : await ctx.photos.fromFile(path.join(dir, path.basename(ref.source.name))),
     })),
   );
-  results.forEach(({ ref, result }) => {
+  results.forEach(({ ref, result }, index) => {
     if (!result.ok) {
-      outcome.problems.push(result.reason);
+      const kept = current[index];
+      outcome.problems.push(kept ? `${result.reason} (the current photo is kept)` : result.reason);
+      if (kept) outcome.photos.push(kept);
       return;
     }
     if (result.reused) outcome.reused += 1;
@@ -278,54 +277,6 @@ function offerRow(
   };
 }
 
-/** Columns an import rewrites on an offer it already has (id, slug, publication date stay). */
-const UPDATED_COLUMNS = [
-  'nature',
-  'price',
-  'monthly_rent',
-  'weekly_rent',
-  'rubrique_id',
-  'rubrique_path',
-  'lieu_id',
-  'lieu_path',
-  'status',
-  'exclusivity',
-  'titre1_fr',
-  'titre1_en',
-  'titre2_fr',
-  'titre2_en',
-  'description_fr',
-  'description_en',
-  'prix_cache',
-  'price_without_fees',
-  'fees',
-  'condo',
-  'surface',
-  'field_surface',
-  'rooms',
-  'bedrooms',
-  'atouts',
-  'dpe_class',
-  'dpe_value',
-  'dpe_date',
-  'dpe_method',
-  'dpe_cost_min',
-  'dpe_cost_max',
-  'dpe_cost_year',
-  'dpe_absence',
-  'ges_class',
-  'ges_value',
-  'photos',
-  'video_url',
-  'tour_url',
-  'lat',
-  'lng',
-  'updated_at',
-  'obsolete_at',
-  'feed_hash',
-  'price_reduced_at',
-] as const;
-
 interface PendingRow {
   line: number;
   offer: FeedOffer;
@@ -345,41 +296,6 @@ function rowReport(line: number, reference: string | null): FeedRowReport {
     column: null,
     photoProblems: [],
   };
-}
-
-async function loadExisting(db: Db, agencyId: number): Promise<Map<string, ExistingOffer>> {
-  const rows = await db.kysely
-    .selectFrom('offers')
-    .select([
-      'id',
-      'slug',
-      'reference',
-      'status',
-      'nature',
-      'rubrique_id',
-      'rubrique_path',
-      'lieu_id',
-      'lieu_path',
-      'price',
-      'monthly_rent',
-      'weekly_rent',
-      'feed_hash',
-      'price_reduced_at',
-      'published_at',
-      'premium',
-    ])
-    .where('agency_id', '=', agencyId)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.reference,
-      {
-        ...r,
-        published_at: new Date(r.published_at),
-        price_reduced_at: r.price_reduced_at ? new Date(r.price_reduced_at) : null,
-      } as ExistingOffer,
-    ]),
-  );
 }
 
 function tagsOf(
@@ -426,7 +342,6 @@ export async function importFeed(
 ): Promise<FeedReport> {
   const ctx = { ...context, photos: memoized(context.photos) };
   const now = input.now ?? new Date();
-  const db = ctx.db.kysely;
   const report: FeedReport = {
     runId: input.runId,
     agency: input.agency.slug,
@@ -441,26 +356,13 @@ export async function importFeed(
     withdrawn: [],
     tags: 0,
   };
-  await db
-    .insertInto('feed_runs')
-    .values({
-      id: input.runId,
-      agency_id: input.agency.id,
-      source: input.source,
-      status: 'running',
-    })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ status: 'running' }))
-    .execute();
+  await startFeedRun(ctx.db, { id: input.runId, agencyId: input.agency.id, source: input.source });
 
   const finish = async (status: 'done' | 'rejected' | 'failed', reason: string | null) => {
     report.status = status;
     report.reason = reason;
     report.finishedAt = new Date().toISOString();
-    await db
-      .updateTable('feed_runs')
-      .set({ status, finished_at: new Date(), report: JSON.stringify(report) })
-      .where('id', '=', input.runId)
-      .execute();
+    await finishFeedRun(ctx.db, input.runId, status, JSON.stringify(report));
     feedImportRuns.inc({ outcome: status });
     for (const outcome of FEED_ROW_OUTCOMES) {
       if (report.counts[outcome] > 0) feedImportRows.inc({ outcome }, report.counts[outcome]);
@@ -485,7 +387,7 @@ export async function importFeed(
       throw err;
     }
 
-    const existing = await loadExisting(ctx.db, input.agency.id);
+    const existing = await selectAgencyOffersByReference(ctx.db, input.agency.id);
     const active = [...existing.values()].filter((o) => o.status === 'active');
     const leaving = active.filter((o) => !firstLine.has(o.reference));
     if (!input.force && active.length > 0) {
@@ -552,19 +454,11 @@ export async function importFeed(
     await flush();
 
     // Withdrawals: offers of the agency the feed no longer lists.
-    for (let i = 0; i < leaving.length; i += 1000) {
-      const chunk = leaving.slice(i, i + 1000);
-      await db
-        .updateTable('offers')
-        .set({ status: 'obsolete', obsolete_at: now, updated_at: now })
-        .where(
-          'id',
-          'in',
-          chunk.map((o) => o.id),
-        )
-        .where('status', '=', 'active')
-        .execute();
-    }
+    await withdrawOffers(
+      ctx.db,
+      leaving.map((o) => o.id),
+      now,
+    );
     for (const gone of leaving) {
       report.withdrawn.push({
         reference: gone.reference,
@@ -576,10 +470,7 @@ export async function importFeed(
     report.counts.withdrawn = leaving.length;
 
     if (tags.size > 0) {
-      await db
-        .insertInto('cache_changes')
-        .values({ run_id: input.runId, tags: [...tags].sort() })
-        .execute();
+      await insertCacheChange(ctx.db, input.runId, [...tags].sort());
     }
     report.tags = tags.size;
     report.rows.sort((a, b) => a.line - b.line);
@@ -597,19 +488,15 @@ async function writeBatch(
   report: FeedReport,
   tags: Set<string>,
 ): Promise<void> {
-  const db = ctx.db.kysely;
-  const fresh = pending.filter((p) => !p.existing).length;
-  const ids =
-    fresh === 0
-      ? []
-      : (
-          await sql<{ id: number }>`
-            SELECT nextval('offers_id_seq')::int AS id FROM generate_series(1, ${fresh}::int)
-          `.execute(db)
-        ).rows.map((r) => Number(r.id));
+  const ids = await nextOfferIds(ctx.db, pending.filter((p) => !p.existing).length);
+  const currentPhotos = await selectOfferPhotos(
+    ctx.db,
+    pending.flatMap((p) => (p.existing ? [p.existing.id] : [])),
+  );
   const written = await Promise.all(
     pending.map(async (p) => {
-      const photos = await storePhotos(ctx, input.dir, p.offer);
+      const current = (p.existing && currentPhotos.get(p.existing.id)) || [];
+      const photos = await storePhotos(ctx, input.dir, p.offer, current);
       const id = p.existing?.id ?? ids.pop();
       if (id === undefined) throw new Error('no offer id left for a new offer');
       const row = offerRow(
@@ -637,21 +524,11 @@ async function writeBatch(
     }),
   );
 
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('offers')
-      .values(written.map((w) => w.row))
-      .onConflict((oc) =>
-        oc
-          .columns(['agency_id', 'reference'])
-          .doUpdateSet((eb) =>
-            Object.fromEntries(UPDATED_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          ),
-      )
-      .execute();
-    const history = written.flatMap((w) => (w.change ? [w.change] : []));
-    if (history.length > 0) await trx.insertInto('offer_price_history').values(history).execute();
-  });
+  await upsertFeedOffers(
+    ctx.db,
+    written.map((w) => w.row),
+    written.flatMap((w) => (w.change ? [w.change] : [])),
+  );
 
   for (const { pending: p, photos, row } of written) {
     const outcome = p.existing ? 'updated' : 'created';

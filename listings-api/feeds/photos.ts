@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { lookup, type LookupAddress } from 'node:dns';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import type { Db } from '../db/connection';
 import { PHOTO_WIDTHS } from '../../shared/contract';
 import { PHOTO_MAX, photoFileName } from '../lib/photo-files';
@@ -19,7 +21,9 @@ import { PHOTO_MAX, photoFileName } from '../lib/photo-files';
 // Everything here comes from outside: an image is checked by its bytes, not its name or its
 // Content-Type; its pixels are bounded before it is decoded (a small PNG can inflate to
 // gigabytes); a download is bounded in time and bytes and only goes to the hosts of the allow
-// list, redirects included.
+// list, redirects included, and never to a loopback, private, link-local (cloud metadata) or
+// other non-public address, whatever the allow list says: the name is resolved and its addresses
+// checked as the connection is made (a name cannot resolve otherwise between check and use).
 
 export type PhotoResult =
   | { ok: true; photoId: number; width: number; height: number; reused: boolean }
@@ -45,6 +49,75 @@ export interface PhotoStoreOptions {
   maxPixels?: number;
   /** Photos decoded and resized at once (default 2): the work is CPU bound. */
   concurrency?: number;
+  /** Addresses never fetched from, whatever the host (default NON_PUBLIC_ADDRESSES). */
+  refusedAddresses?: BlockList;
+}
+
+/**
+ * Addresses a photo is never fetched from: this machine, private networks, link-local ones (the
+ * cloud metadata services at 169.254.169.254 and fd00:ec2::254), shared, reserved and multicast
+ * ranges.
+ */
+export const NON_PUBLIC_ADDRESSES = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  NON_PUBLIC_ADDRESSES.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NON_PUBLIC_ADDRESSES.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an IP address (v4 or v6, IPv4-mapped included) is in the list. */
+export function isRefusedAddress(address: string, refused: BlockList): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return refused.check(mapped, 'ipv4');
+  return refused.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+class RefusedAddressError extends Error {
+  readonly code = 'EREFUSEDADDRESS';
+}
+
+/** dns.lookup, failing for a name with a refused address among its addresses. */
+function checkedLookup(refused: BlockList): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const bad = addresses.find((a) => isRefusedAddress(a.address, refused));
+      if (bad) {
+        return callback(
+          new RefusedAddressError(`${hostname} is ${bad.address}, not a public address`),
+          '',
+          0,
+        );
+      }
+      if (options.all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0];
+      if (!first)
+        return callback(
+          Object.assign(new Error(`${hostname}: no address`), { code: 'ENOTFOUND' }),
+          '',
+          0,
+        );
+      callback(null, first.address, first.family);
+    });
+  };
 }
 
 export const PHOTO_STORE_DEFAULTS = {
@@ -153,6 +226,9 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
   const maxBytes = options.maxBytes ?? PHOTO_STORE_DEFAULTS.maxBytes;
   const maxPixels = options.maxPixels ?? PHOTO_STORE_DEFAULTS.maxPixels;
   const concurrency = Math.max(1, options.concurrency ?? PHOTO_STORE_DEFAULTS.concurrency);
+  const refusedAddresses = options.refusedAddresses ?? NON_PUBLIC_ADDRESSES;
+  // Each connection resolves the host through the check.
+  const dispatcher = new Agent({ connect: { lookup: checkedLookup(refusedAddresses) } });
   const imageWork = createLimiter(concurrency);
   // Photos held in memory at once, from their read or download to their storing: downloads wait
   // on the network, not the CPU, so a few more than the image work; bounded, for an import that
@@ -339,6 +415,11 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
     if (!isHostAllowed(url.hostname, allowedHosts)) {
       return `${original}: ${redirected ? `redirected to ${url.hostname}, a ` : ''}host not allowed (FEEDS_PHOTO_HOSTS)`;
     }
+    // An address written in the URL is connected to without a lookup: checked here.
+    const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(literal) && isRefusedAddress(literal, refusedAddresses)) {
+      return `${original}: ${redirected ? 'redirected to ' : ''}${literal}, not a public address`;
+    }
     return null;
   }
 
@@ -350,6 +431,7 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
         const res = await request(url, {
           method: 'GET',
           signal,
+          dispatcher,
           headers: { accept: 'image/avif,image/webp,image/jpeg,image/png,image/*;q=0.8' },
         });
         if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
@@ -396,6 +478,8 @@ export function createPhotoStore(db: Db, options: PhotoStoreOptions): PhotoStore
       if (signal.aborted) {
         return { ok: false, reason: `${original}: timed out after ${seconds(timeoutMs)}` };
       }
+      if (err instanceof RefusedAddressError)
+        return { ok: false, reason: `${original}: ${err.message}` };
       const code = (err as { code?: string }).code;
       return {
         ok: false,

@@ -286,6 +286,25 @@ describe('readPolirisFeed on bytes', () => {
     await expect(readAll(bytes(content))).rejects.toThrow(new NotPolirisError(reason));
   });
 
+  it('rejects a row holding stray NUL bytes, not the feed, and still lists its reference', async () => {
+    const stray = row('NUL', { label: 'Vil\u0000la' }).replace('"Cannes"', '"Can\u0000\u0000nes"');
+    const content = () => bytes(row('A'), stray, row('B'));
+    const lines = await readAll(content());
+    expect(offers(lines).map((o) => o.reference)).toEqual(['A', 'B']);
+    expect(problems(lines)).toEqual([
+      {
+        line: 2,
+        reference: 'NUL',
+        position: null,
+        column: null,
+        reason: 'the row holds a NUL byte (a stray byte, not text)',
+      },
+    ]);
+    const references: string[] = [];
+    for await (const item of readPolirisReferences(content())) references.push(item.reference);
+    expect(references).toEqual(['A', 'NUL', 'B']);
+  });
+
   it('decides a file is not Poliris after its first 20 non-empty lines, without reading on', async () => {
     let pulled = 0;
     async function* endless() {

@@ -31,6 +31,9 @@ interface ByteLine {
   tooLong: boolean;
 }
 
+/** Share of NUL bytes in a file's first 8 KB from which it is binary, not text with stray bytes. */
+const BINARY_NUL_SHARE = 0.01;
+
 async function* byteLines(input: FeedInput): AsyncGenerator<ByteLine> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -77,7 +80,9 @@ function rejectBinary(head: Buffer): void {
     throw new NotPolirisError('not a Poliris feed: it is a zip archive, not annonces.csv');
   if (head[0] === 0x1f && head[1] === 0x8b)
     throw new NotPolirisError('not a Poliris feed: it is a gzip file');
-  if (head.subarray(0, 8192).includes(0))
+  const start = head.subarray(0, 8192);
+  const nuls = start.reduce((n, byte) => (byte === 0 ? n + 1 : n), 0);
+  if (nuls > 0 && nuls >= start.length * BINARY_NUL_SHARE)
     throw new NotPolirisError('not a Poliris feed: it is a binary file, not text');
 }
 
@@ -118,7 +123,12 @@ export function splitLine(text: string): string[] {
 export interface FeedRow {
   line: number;
   cells: string[];
+  /** Why the row cannot be imported although its fields could be read (a stray NUL byte). */
+  problem?: string;
 }
+
+/** The reason of a row holding NUL bytes (read without them, to keep its reference). */
+export const NUL_BYTE_REASON = 'the row holds a NUL byte (a stray byte, not text)';
 export type RawFeedLine = FeedRow | { line: number; tooLong: true };
 
 /**
@@ -129,11 +139,18 @@ export type RawFeedLine = FeedRow | { line: number; tooLong: true };
 export async function* readPolirisRows(input: FeedInput): AsyncGenerator<RawFeedLine> {
   // Lines longer than MAX_LINE_BYTES reach the parser empty and are reported in their place.
   const tooLong: number[] = [];
+  // Lines holding NUL bytes reach the parser without them; their rows are reported.
+  const withNul: number[] = [];
   const text = Readable.from(
     (async function* () {
       for await (const { line, bytes, tooLong: long } of byteLines(input)) {
         if (long) tooLong.push(line);
-        yield long ? '\n' : `${decodeLine(bytes)}\n`;
+        let clean = bytes;
+        if (!long && bytes.includes(0)) {
+          withNul.push(line);
+          clean = Buffer.from(bytes.filter((byte) => byte !== 0));
+        }
+        yield long ? '\n' : `${decodeLine(clean)}\n`;
       }
     })(),
     // A line at a time: a file found not to be Poliris is not read on.
@@ -180,10 +197,19 @@ export async function* readPolirisRows(input: FeedInput): AsyncGenerator<RawFeed
       info: { lines: number };
     }>) {
       yield* longBefore(info.lines);
+      // A record may span lines (a field with a line break): any of its lines counts.
+      let stray = false;
+      while (withNul.length > 0 && (withNul[0] ?? 0) <= info.lines) {
+        withNul.shift();
+        stray = true;
+      }
       // An empty or blank line.
       if (record.length <= 1 && (record[0] ?? '').trim() === '') continue;
       const cells = record.map(cleanCell);
-      yield* take({ line: info.lines, cells }, confirmed ? null : cells.join('!#'));
+      const row: FeedRow = stray
+        ? { line: info.lines, cells, problem: NUL_BYTE_REASON }
+        : { line: info.lines, cells };
+      yield* take(row, confirmed ? null : cells.join('!#'));
     }
   } finally {
     // Stopped early (not Poliris, or the reader gave up): the file is closed.
@@ -234,7 +260,19 @@ export async function* readPolirisFeed(
           reason: `the line is longer than ${MAX_LINE_BYTES / 1024 / 1024} MB`,
         },
       };
-    else yield mapPolirisRow(row.cells, row.line, reference);
+    else if (row.problem) {
+      const ref = referenceOf(row.cells);
+      yield {
+        line: row.line,
+        problem: {
+          line: row.line,
+          reference: ref || null,
+          position: null,
+          column: null,
+          reason: row.problem,
+        },
+      };
+    } else yield mapPolirisRow(row.cells, row.line, reference);
   }
 }
 
@@ -248,9 +286,14 @@ export async function* readPolirisReferences(
 ): AsyncGenerator<{ line: number; reference: string }> {
   for await (const row of readPolirisRows(input)) {
     if ('tooLong' in row) continue;
-    const reference = (row.cells[COL.agencePropertyRef - 1] ?? '').replace(/\s+/g, ' ').trim();
+    const reference = referenceOf(row.cells);
     if (reference) yield { line: row.line, reference };
   }
+}
+
+/** A row's agency reference (col 2), spaces collapsed. */
+function referenceOf(cells: string[]): string {
+  return (cells[COL.agencePropertyRef - 1] ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** The feed file of a folder: annonces.csv in any case ('Annonces.csv'), or null. */

@@ -17,7 +17,10 @@ export const FeedRowReportSchema = v.object({
   reason: v.nullable(v.string()),
   position: v.nullable(v.number()),
   column: v.nullable(v.string()),
-  /** Photos of the row that could not be used (the offer keeps the others). */
+  /**
+   * Photos of the row that could not be used (the offer keeps the others, and its current photo
+   * in the place of each).
+   */
   photoProblems: v.array(v.string()),
 });
 export type FeedRowReport = v.InferOutput<typeof FeedRowReportSchema>;

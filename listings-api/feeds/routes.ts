@@ -3,7 +3,8 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
 import { ApiErrorSchema } from '../../shared/contract';
 import { HttpError } from '../lib/errors';
@@ -67,6 +68,42 @@ const ChangesSchema = v.object({
   next: v.string(),
 });
 
+/**
+ * Wrong feed keys allowed in a window, per client address and per agency: past either, key
+ * attempts answer 429 until the window ends, the right key too (so guessing learns nothing).
+ * Counted by each process of the listings API.
+ */
+export const FEED_KEY_FAILURES = { perAddress: 10, perAgency: 30, windowMs: 60_000 } as const;
+
+/** Failed attempts by `address:<ip>` and `agency:<id>`, each forgotten when its window ends. */
+function failedKeyAttempts() {
+  const counts = new LRUCache<string, number>({ max: 50_000, ttl: FEED_KEY_FAILURES.windowMs });
+  const limits = (ip: string, agencyId: number) =>
+    [
+      [`address:${ip}`, FEED_KEY_FAILURES.perAddress],
+      [`agency:${agencyId}`, FEED_KEY_FAILURES.perAgency],
+    ] as const;
+  return {
+    /** Seconds until attempts are taken again, or 0 when they are. */
+    blockedFor(ip: string, agencyId: number): number {
+      let wait = 0;
+      for (const [key, max] of limits(ip, agencyId)) {
+        if ((counts.get(key) ?? 0) >= max)
+          wait = Math.max(wait, Math.ceil(counts.getRemainingTTL(key) / 1000));
+      }
+      return wait;
+    },
+    failed(ip: string, agencyId: number): void {
+      for (const [key] of limits(ip, agencyId)) {
+        const count = counts.get(key);
+        // The window starts at the first failure: later ones keep its end.
+        if (count === undefined) counts.set(key, 1);
+        else counts.set(key, count + 1, { ttl: counts.getRemainingTTL(key) });
+      }
+    },
+  };
+}
+
 function feedKeyOf(request: FastifyRequest): string | null {
   const auth = request.headers.authorization;
   if (typeof auth === 'string' && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
@@ -85,9 +122,16 @@ export async function feedRoutes(
   // The zip is streamed to a file as it arrives, never held in memory.
   app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
 
-  async function agencyWithKey(request: FastifyRequest, slug: string) {
+  const failures = failedKeyAttempts();
+
+  async function agencyWithKey(request: FastifyRequest, reply: FastifyReply, slug: string) {
     const agency = await selectAgencyBySlug(app.db, slug);
     if (!agency) throw new HttpError(404, `agency ${slug} not found`, 'agency');
+    const wait = failures.blockedFor(request.ip, agency.id);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, `too many wrong feed keys: try again in ${wait} s`, 'authorization');
+    }
     const key = feedKeyOf(request);
     if (!key) {
       throw new HttpError(
@@ -97,6 +141,7 @@ export async function feedRoutes(
       );
     }
     if (!(await checkFeedKey(app.db, agency.id, key))) {
+      failures.failed(request.ip, agency.id);
       throw new HttpError(401, `this feed key is not the key of agency ${slug}`, 'authorization');
     }
     return agency;
@@ -118,11 +163,12 @@ export async function feedRoutes(
           404: ApiErrorSchema,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const agency = await agencyWithKey(request, request.params.agency);
+      const agency = await agencyWithKey(request, reply, request.params.agency);
       const type = (request.headers['content-type'] ?? '')
         .split(';', 1)
         .join('')
@@ -190,13 +236,18 @@ export async function feedRoutes(
       schema: {
         description: 'The report of a feed run (the key of its agency is required).',
         params: RunParams,
-        response: { 200: FeedReportSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+        response: {
+          200: FeedReportSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const run = await selectFeedRun(app.db, request.params.id);
       if (!run) throw new HttpError(404, `feed run ${request.params.id} not found`, 'id');
-      await agencyWithKey(request, run.slug);
+      await agencyWithKey(request, reply, run.slug);
       if (run.report) {
         const stored = typeof run.report === 'string' ? JSON.parse(run.report) : run.report;
         return v.parse(FeedReportSchema, stored);

@@ -10,6 +10,11 @@ import { startPeriodic, type Periodic } from '../lib/periodic';
 import type { ReferenceCache } from '../lib/reference';
 import { extractFeedZip, FeedArchiveError } from './archive';
 import type { FeedConfig } from './config';
+import {
+  insertQueuedFeedRun,
+  recordStoppedFeedRun,
+  selectAgencyBySlug,
+} from '../repositories/feed-import';
 import { importFeed } from './import';
 import { loadMappingReference } from './mapping';
 import { createPhotoStore, type PhotoStore } from './photos';
@@ -188,25 +193,12 @@ export function createFeedRunner(
           : `the import stopped: ${err instanceof Error ? err.message : String(err)}`;
       report = rejectedReport(runId, job.agency.slug, job.source, reason);
       if (!(err instanceof FeedArchiveError)) report.status = 'failed';
-      await db.kysely
-        .insertInto('feed_runs')
-        .values({
-          id: runId,
-          agency_id: job.agency.id,
-          source: job.source,
-          status: report.status,
-          finished_at: new Date(),
-          report: JSON.stringify(report),
-        })
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet({
-            status: report.status,
-            finished_at: new Date(),
-            report: JSON.stringify(report),
-          }),
-        )
-        .execute()
-        .catch((e: unknown) => log.error({ err: e, runId }, 'feed run not recorded'));
+      await recordStoppedFeedRun(
+        db,
+        { id: runId, agencyId: job.agency.id, source: job.source },
+        report.status,
+        JSON.stringify(report),
+      ).catch((e: unknown) => log.error({ err: e, runId }, 'feed run not recorded'));
     }
     // The feed and its report go to done/ or failed/.
     const target = path.join(
@@ -232,11 +224,11 @@ export function createFeedRunner(
   function submit(job: FeedJob): { runId: string; report: Promise<FeedReport> } {
     const runId = job.runId ?? newRunId();
     queued += 1;
-    const recorded = db.kysely
-      .insertInto('feed_runs')
-      .values({ id: runId, agency_id: job.agency.id, source: job.source, status: 'queued' })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    const recorded = insertQueuedFeedRun(db, {
+      id: runId,
+      agencyId: job.agency.id,
+      source: job.source,
+    });
     // Its failure is the run's, met when the run awaits it: not a rejection left unhandled meanwhile.
     recorded.catch(() => undefined);
     const report = chain.then(async () => {
@@ -249,14 +241,6 @@ export function createFeedRunner(
         queued -= 1;
       });
     return { runId, report };
-  }
-
-  async function agencyBySlug(slug: string) {
-    return db.kysely
-      .selectFrom('agencies')
-      .select(['id', 'slug'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
   }
 
   // Scans in progress: closing waits for them, since a scan submits the feeds it takes.
@@ -313,7 +297,7 @@ export function createFeedRunner(
       await mkdir(dir, { recursive: true });
       await rm(path.join(work, DONE_MARKER), { force: true });
       taken += 1;
-      const agency = await agencyBySlug(slug);
+      const agency = await selectAgencyBySlug(db, slug);
       if (!agency) {
         const target = path.join(config.failedDir, slug, `${stamp(new Date())}-${runId}`);
         await moveDir(work, target);

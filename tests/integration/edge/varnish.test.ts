@@ -24,7 +24,8 @@ import { upstreamJson } from '../web/helpers';
 // database: pages are cached and served again (MISS, then HIT); an import that changes an offer
 // purges exactly the pages tagged with it, through the purger following GET /changes; pages of the
 // visitor (alerts), answers with Set-Cookie and POSTs are never cached; purges come only from the
-// purgers' ACL; and a cached page is still served once the web app has stopped (grace).
+// purgers' ACL; a visitor's X-Forwarded-* headers never reach a cached page; and a cached page is
+// still served once the web app has stopped (grace).
 
 const SKIP_MESSAGE = 'varnishd is not installed (Debian packages varnish and varnish-modules)';
 
@@ -165,6 +166,8 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
         EDGE_PURGE_REPEAT_MS: '0',
         EDGE_PURGE_CURSOR_FILE: path.join(tmp, 'edge-purge.cursor'),
         PAGE_CACHE_BYTES: '0',
+        // As docker-compose.yml runs it: the forwarded headers of one proxy in front are believed.
+        TRUST_PROXY: '1',
       }),
       renderer: 'vite',
       listingsApiUrl: apiUrl,
@@ -366,6 +369,59 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     expect(Number(done.headers['x-purged'])).toBeGreaterThanOrEqual(1);
     expect((await get(offerPath)).headers['x-cache']).toBe('MISS');
     expect((await get(unrelatedPath)).headers['x-cache']).toBe('HIT');
+  });
+
+  it.each([
+    ['x-forwarded-proto', 'https'],
+    ['x-forwarded-host', 'attacker.example'],
+    ['x-forwarded-for', '203.0.113.7'],
+    ['forwarded', 'for=203.0.113.7;proto=https;host=attacker.example'],
+  ])("keeps no page poisoned by a visitor's %s header", async (name, value) => {
+    // What differs from one answer to the next whatever the request: time, the cache's counters,
+    // the id of the request that rendered the page, and the framing (a miss is streamed or sent
+    // with its length, as the fetch goes).
+    const volatile = new Set([
+      'date',
+      'age',
+      'x-varnish',
+      'x-cache-hits',
+      'via',
+      'x-request-id',
+      'content-length',
+      'transfer-encoding',
+    ]);
+    const stable = (answer: Answer) =>
+      Object.fromEntries(Object.entries(answer.headers).filter(([key]) => !volatile.has(key)));
+    const fresh = async () => {
+      expect((await purge({ 'xkey-purge': `offre-${offer.id}` })).status).toBe(200);
+    };
+
+    // The unpoisoned copy: rendered for a plain visitor (MISS), then served from the cache (HIT).
+    await fresh();
+    const clean = await get(offerPath);
+    expect(clean.headers['x-cache']).toBe('MISS');
+    const cleanHit = await get(offerPath);
+    expect(cleanHit.headers['x-cache']).toBe('HIT');
+
+    await fresh();
+    const attack = await get(offerPath, { [name]: value });
+    expect(attack.headers['x-cache']).toBe('MISS');
+    const visitor = await get(offerPath);
+    expect(visitor.headers['x-cache']).toBe('HIT');
+    expect(stable(visitor)).toEqual(stable(cleanHit));
+    expect(visitor.body).toBe(cleanHit.body);
+    expect(visitor.body).not.toContain('attacker.example');
+    // The attacker's own answer is the plain page too: the edge said how it was reached.
+    expect(stable(attack)).toEqual(stable(clean));
+    expect(attack.body).toBe(clean.body);
+
+    // robots.txt names the sitemap by the portal's address (each case on URLs of its own).
+    const robots = await get(`/robots.txt?clean=${name}`);
+    expect(robots.headers['x-cache']).toBe('MISS');
+    expect((await get(`/robots.txt?attack=${name}`, { [name]: value })).body).toBe(robots.body);
+    const robotsVisitor = await get(`/robots.txt?attack=${name}`);
+    expect(robotsVisitor.headers['x-cache']).toBe('HIT');
+    expect(robotsVisitor.body).toBe(robots.body);
   });
 
   it('serves an expired copy when the web app answers an error, and asks it again next time', async () => {

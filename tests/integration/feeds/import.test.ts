@@ -452,7 +452,33 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
     expect(await agencyOffers()).toEqual(before);
   });
 
-  it('keeps an offer whose photo fails, with its other photos, and reports the photo', async () => {
+  it('keeps the current photos of offers whose photo files are missing, and reports them', async () => {
+    const current = (await agencyOffers()).filter((o) => o.status === 'active');
+    expect(current.filter((o) => json<PhotoRow[]>(o.photos).length === 2).length).toBeGreaterThan(
+      1,
+    );
+    const dir = await feed(current.map(asFeed));
+    rmSync(path.join(dir, 'front.jpg'));
+    rmSync(path.join(dir, 'garden.jpg'));
+    const report = await run(dir);
+    expect(report.status).toBe('done');
+    expect(report.counts.photosFailed).toBe(current.length * 2);
+    for (const offer of current) {
+      const row = report.rows.find((r) => r.reference === offer.reference);
+      const kept = json<PhotoRow[]>(offer.photos).length;
+      expect(row?.photoProblems).toEqual(
+        ['front.jpg', 'garden.jpg'].map(
+          (file, i) =>
+            `${file}: no such file in the feed${i < kept ? ' (the current photo is kept)' : ''}`,
+        ),
+      );
+    }
+    const after = new Map((await agencyOffers()).map((o) => [o.id, json<PhotoRow[]>(o.photos)]));
+    for (const offer of current)
+      expect(after.get(offer.id)).toEqual(json<PhotoRow[]>(offer.photos));
+  });
+
+  it('keeps an offer whose photo fails, with its other photos and its current one in that place, and reports the photo', async () => {
     const current = (await agencyOffers()).filter((o) => o.status === 'active');
     const target = must(current[0]);
     const dir = await feed(current.map(asFeed));
@@ -468,7 +494,9 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
       .select('photos')
       .where('id', '=', target.id)
       .executeTakeFirstOrThrow();
-    expect(json<PhotoRow[]>(stored.photos)).toHaveLength(1);
+    const photos = json<PhotoRow[]>(stored.photos);
+    expect(photos).toHaveLength(2);
+    expect(photos[1]).toEqual(json<PhotoRow[]>(target.photos)[1]);
   });
 
   it.runIf(kind === 'postgres')(

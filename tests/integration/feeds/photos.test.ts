@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BlockList, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -11,6 +11,8 @@ import {
   createLimiter,
   createPhotoStore,
   isHostAllowed,
+  isRefusedAddress,
+  NON_PUBLIC_ADDRESSES,
   type PhotoResult,
   type PhotoStoreOptions,
 } from '../../../listings-api/feeds/photos';
@@ -91,8 +93,14 @@ describe.each(testDbKinds)('feed photos on %s', (kind) => {
   const hits = new Map<string, number>();
   const routes = new Map<string, (res: ServerResponse) => void>();
 
+  // The test's server listens on loopback, which the store refuses unless told otherwise.
   const store = (options: Partial<PhotoStoreOptions> = {}) =>
-    createPhotoStore(db, { photosDir, allowedHosts: ['127.0.0.1'], ...options });
+    createPhotoStore(db, {
+      photosDir,
+      allowedHosts: ['127.0.0.1'],
+      refusedAddresses: new BlockList(),
+      ...options,
+    });
 
   const writeFile = (name: string, bytes: Buffer | string) => {
     const file = path.join(work, name);
@@ -331,6 +339,32 @@ describe.each(testDbKinds)('feed photos on %s', (kind) => {
       );
       expect(hits.get('/fresh.jpg')).toBeUndefined();
       expect(hits.get('/a.jpg')).toBe(before);
+    });
+
+    it('refuses loopback, private, link-local and metadata addresses whatever the allow list says', async () => {
+      const port = new URL(origin).port;
+      const guarded = store({
+        allowedHosts: ['localhost', '127.0.0.1', '[::1]', '::1', '169.254.169.254', '10.1.2.3'],
+        refusedAddresses: NON_PUBLIC_ADDRESSES,
+      });
+      const before = hits.get('/a.jpg') ?? 0;
+      // By name: resolved, then refused before any request.
+      expectRefused(
+        await guarded.fromUrl(`http://localhost:${port}/a.jpg`),
+        /a\.jpg: localhost is (127\.0\.0\.1|::1), not a public address$/,
+      );
+      // Written as addresses.
+      for (const host of ['127.0.0.1', '[::1]', '169.254.169.254', '10.1.2.3']) {
+        expectRefused(
+          await guarded.fromUrl(`http://${host}:${port}/a.jpg`),
+          /a\.jpg: [\d.:]+, not a public address$/,
+        );
+      }
+      expect(hits.get('/a.jpg') ?? 0).toBe(before);
+      expect(isRefusedAddress('::ffff:127.0.0.1', NON_PUBLIC_ADDRESSES)).toBe(true);
+      expect(isRefusedAddress('fd00:ec2::254', NON_PUBLIC_ADDRESSES)).toBe(true);
+      expect(isRefusedAddress('93.184.215.14', NON_PUBLIC_ADDRESSES)).toBe(false);
+      expect(isRefusedAddress('2606:4700::1111', NON_PUBLIC_ADDRESSES)).toBe(false);
     });
 
     it('refuses what is not http or https', async () => {

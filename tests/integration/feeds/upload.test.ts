@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
+import { FEED_KEY_FAILURES } from '../../../listings-api/feeds/routes';
 import type { FeedReport } from '../../../listings-api/feeds/report';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import {
@@ -135,6 +136,47 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
         401,
       );
       await expectRefused(await upload(agency.slug, goodZip, { authorization: key }), 401);
+    });
+
+    it('wrong keys past the limit, per address and per agency: 429, the right key too', async () => {
+      const target = await agencyWithoutOffers(db, 2);
+      const targetKey = await issueFeedKey(db, target.id);
+      const wrong = bearer(`pfk_${randomBytes(32).toString('base64url')}`);
+      const from = (address: string, headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: `/feeds/${target.slug}`,
+          headers: { 'content-type': 'application/zip', ...headers },
+          payload: 'not a zip',
+          remoteAddress: address,
+        });
+      // Per address.
+      for (let i = 0; i < FEED_KEY_FAILURES.perAddress; i++) {
+        expect((await from('203.0.113.1', wrong)).statusCode).toBe(401);
+      }
+      const blocked = await from('203.0.113.1', wrong);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json<{ message: string }>().message).toMatch(/too many wrong feed keys/);
+      expect((await from('203.0.113.1', bearer(targetKey))).statusCode).toBe(429);
+      // Another address is still heard (a bad body with the right key: 400, not 401 or 429).
+      expect((await from('203.0.113.2', bearer(targetKey))).statusCode).toBe(400);
+      // Per agency, from many addresses.
+      const spread = FEED_KEY_FAILURES.perAgency - FEED_KEY_FAILURES.perAddress;
+      for (let i = 0; i < spread; i++) {
+        expect((await from(`198.51.100.${i + 1}`, wrong)).statusCode).toBe(401);
+      }
+      expect((await from('198.51.100.250', wrong)).statusCode).toBe(429);
+      expect((await from('198.51.100.251', bearer(targetKey))).statusCode).toBe(429);
+      // Other agencies are not concerned.
+      const elsewhere = await app.inject({
+        method: 'POST',
+        url: `/feeds/${agency.slug}`,
+        headers: { 'content-type': 'application/zip', ...bearer(key) },
+        payload: 'not a zip',
+        remoteAddress: '198.51.100.252',
+      });
+      expect(elsewhere.statusCode).toBe(400);
     });
 
     it('an upload to an unknown agency', async () => {

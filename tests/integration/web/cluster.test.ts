@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ interface LogLine {
   slot?: number;
   pid?: number;
   reqId?: string;
+  url?: string;
   path?: string;
   status?: number;
 }
@@ -114,6 +115,7 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
         PGLITE_DIR: path.join(dir, 'pglite'),
         PHOTOS_DIR: path.join(dir, 'photos'),
         FEEDS_DIR: path.join(dir, 'feeds'),
+        ALERTS_MAIL_DIR: path.join(dir, 'mail'),
         EDGE_PURGE_URL: '',
         SEED_OFFERS: '60',
         LOG_LEVEL: 'info',
@@ -174,6 +176,32 @@ describe('npm start with WEB_PROCESSES=2 (embedded mode)', () => {
     const page = await get(port, '/fr/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<html lang="fr"');
+  });
+
+  it("points the mails' links at the web app's port when PUBLIC_URL is not set", async () => {
+    const api = (await line((l) => l.msg === 'listings API ready')).url!;
+    const res = await fetch(`${api}/alerte`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'port-links@example.com',
+        contactProximite: false,
+        lang: 'fr',
+        criteria: { nature: 'V' },
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const mailDir = path.join(dir, 'mail');
+    let mail = '';
+    for (let i = 0; i < 300 && !mail; i++) {
+      const files = existsSync(mailDir) ? readdirSync(mailDir, { recursive: true }) : [];
+      const eml = files.map(String).find((f) => f.endsWith('.eml'));
+      // Quoted-printable: its soft line breaks removed.
+      if (eml) mail = readFileSync(path.join(mailDir, eml), 'utf8').replace(/=\r?\n/g, '');
+      else await sleep(100);
+    }
+    expect(mail).toContain(`http://localhost:${port}/`);
+    expect(mail).not.toContain('http://localhost:3000/');
   });
 
   it('counts one visitor against the form rate limit across both processes', async () => {
