@@ -4,6 +4,8 @@ import type { LeadJson } from '../../shared/lead';
 // Row types of the listings database (listings-api/db/migrations). Keep in step with migrations.
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database sets on insert (Generated<Timestamp> would select as a ColumnType). */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | T, string | T>;
 
 export type NatureId = 'V' | 'L' | 'S';
@@ -122,7 +124,7 @@ export interface AgenciesTable {
   active: Generated<boolean>;
   lat: number | null;
   lng: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   /** Where contact requests go (migration 018); null: the public e-mail. */
   leads_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The language the agency reads its leads in (migration 018). */
@@ -218,7 +220,7 @@ export interface KeyValueTable {
 }
 export interface ContactsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   idempotency_key: string | null;
   offer_id: number | null;
   agency_id: number | null;
@@ -245,7 +247,7 @@ export interface ContactsTable {
 export type LeadStatus = 'queued' | 'sent' | 'failed';
 export interface ProspectsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   idempotency_key: string | null;
   lang: string;
   lastname: string;
@@ -260,7 +262,7 @@ export interface ProspectsTable {
 }
 export interface AlertsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   token_hash: string;
   email: string;
   lang: string;
@@ -275,7 +277,7 @@ export interface AlertsTable {
 }
 export interface StatsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   type: 'liste' | 'detail' | 'email' | 'telephone';
   offer_ids: number[];
 }
