@@ -135,7 +135,7 @@ export function renderLeadMail(input: LeadMailInput): MailContent {
     '',
     mailText(m.mailHeading, lang, { label: visitorLabel }),
     ...textRows(visitorRows, lang),
-    `tel: ${visitor.tel}`,
+    visitor.tel,
     ...(offer
       ? [
           '',
