@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-offer-map-cells-city';
 import * as m016 from './migrations/016-offer-map-edges';
 import * as m017 from './migrations/017-review-replies-fit-rating';
 import * as m018 from './migrations/018-lead-mails';
+import * as m021 from './migrations/021-offer-comparables';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '016-offer-map-edges': m016,
   '017-review-replies-fit-rating': m017,
   '018-lead-mails': m018,
+  '021-offer-comparables': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
