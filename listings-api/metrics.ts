@@ -60,7 +60,16 @@ export const mailSendFailures = new Counter({
   registers: [listingsRegistry],
 });
 
+/** Lead mails (a contact request to its agency) by outcome: sent, or failed for good. */
+export const leadMails = new Counter({
+  name: 'listings_api_lead_mails_total',
+  help: 'Lead mails (contact requests mailed to the agency or its negotiator), by outcome: sent, or failed (after the last retry, or refused for good by the server).',
+  labelNames: ['outcome'] as const,
+  registers: [listingsRegistry],
+});
+
 for (const outcome of FEED_RUN_OUTCOMES) feedImportRuns.inc({ outcome }, 0);
+for (const outcome of ['sent', 'failed']) leadMails.inc({ outcome }, 0);
 for (const outcome of FEED_ROW_OUTCOMES) feedImportRows.inc({ outcome }, 0);
 for (const outcome of ['retry', 'given-up']) mailSendFailures.inc({ outcome }, 0);
 
@@ -91,6 +100,28 @@ new Gauge({
       }
     }
     this.set(depth);
+  },
+});
+
+new Gauge({
+  name: 'listings_api_lead_oldest_queued_seconds',
+  help: 'Age of the oldest contact request whose lead mail is still queued (0 when none is).',
+  registers: [listingsRegistry],
+  async collect() {
+    let oldest = 0;
+    for (const db of databases) {
+      try {
+        const row = await sql<{ age: string | number | null }>`
+          SELECT extract(epoch FROM now() - min(created_at)) AS age
+          FROM contacts WHERE lead_status = 'queued'`
+          .execute(db.kysely)
+          .then((r) => r.rows[0]);
+        oldest = Math.max(oldest, Number(row?.age ?? 0));
+      } catch {
+        // A database that cannot answer now: not counted in this scrape.
+      }
+    }
+    this.set(oldest);
   },
 });
 

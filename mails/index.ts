@@ -17,3 +17,11 @@ export {
   type SearchLabels,
 } from './alerts';
 export { renderProspectMail, type ProspectMailInput } from './prospect';
+export {
+  renderLeadCopyMail,
+  renderLeadMail,
+  type LeadAgency,
+  type LeadMailInput,
+  type LeadOffer,
+  type LeadVisitor,
+} from './lead';

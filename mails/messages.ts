@@ -220,3 +220,118 @@ export const prospectPrivacy: MessageDescriptor = /*i18n*/ {
   message:
     'Vos coordonnées servent uniquement à traiter votre demande. Vos données personnelles et vos droits\u00a0:',
 };
+
+// The lead mail: a contact request, to the agency (or its negotiator), in the agency's language
+
+export const leadSubject: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.subject',
+  message: 'Demande d’information – Réf. {reference} – {title} – {city}',
+};
+export const leadSubjectAgency: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.subjectAgency',
+  message: 'Demande de contact – {siteName}',
+};
+export const leadIntro: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.intro',
+  message: '{name} vous a écrit depuis {siteName} au sujet de ce bien.',
+};
+export const leadIntroAgency: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.introAgency',
+  message: '{name} vous a écrit depuis la page de votre agence sur {siteName}.',
+};
+export const leadVisitor: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.visitor',
+  message: 'Le visiteur',
+};
+export const leadName: MessageDescriptor = /*i18n*/ { id: 'mail.lead.name', message: 'Nom' };
+export const leadEmail: MessageDescriptor = /*i18n*/ { id: 'mail.lead.email', message: 'E-mail' };
+export const leadPhone: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.phone',
+  message: 'Téléphone',
+};
+export const leadMessage: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.message',
+  message: 'Message',
+};
+export const leadReco: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.reco',
+  message: 'Recommandations de biens similaires',
+};
+export const leadRecoYes: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.recoYes',
+  message: 'acceptées',
+};
+export const leadRecoNo: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.recoNo',
+  message: 'refusées',
+};
+export const leadSentAt: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.sentAt',
+  message: 'Envoyé le',
+};
+export const leadLang: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.lang',
+  message: 'Langue du visiteur',
+};
+export const leadPage: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.page',
+  message: 'Page d’où il a écrit',
+};
+export const langFrench: MessageDescriptor = /*i18n*/ { id: 'mail.lang.fr', message: 'français' };
+export const langEnglish: MessageDescriptor = /*i18n*/ { id: 'mail.lang.en', message: 'anglais' };
+export const leadProperty: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.property',
+  message: 'Le bien',
+};
+export const leadReference: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.reference',
+  message: 'Référence',
+};
+export const leadPrice: MessageDescriptor = /*i18n*/ { id: 'mail.lead.price', message: 'Prix' };
+export const leadCity: MessageDescriptor = /*i18n*/ { id: 'mail.lead.city', message: 'Ville' };
+export const leadReply: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.reply',
+  message: 'Répondez à ce message pour répondre directement à {name}.',
+};
+export const leadFooter: MessageDescriptor = /*i18n*/ {
+  id: 'mail.lead.footer',
+  message:
+    'Demande transmise par {siteName}. Le visiteur a reçu une copie de son message. Ses coordonnées sont jointes (vCard) avec la demande au format JSON (lead.json).',
+};
+
+// The visitor's copy of a contact request, in the language of the page
+
+export const leadCopySubject: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.subject',
+  message: 'Votre demande a été transmise à {agency}',
+};
+export const leadCopyHello: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.hello',
+  message: 'Bonjour {name},',
+};
+export const leadCopyIntro: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.intro',
+  message:
+    'Votre demande a bien été transmise à {agency}. L’agence vous répondra directement, à cette adresse e-mail ou par téléphone.',
+};
+export const leadCopySent: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.sent',
+  message: 'Ce que vous avez envoyé',
+};
+export const leadCopyAgency: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.agency',
+  message: 'L’agence',
+};
+export const leadCopyAddress: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.address',
+  message: 'Adresse',
+};
+export const leadCopyViewAgency: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.viewAgency',
+  message: 'Voir la page de l’agence',
+};
+export const leadCopyFooter: MessageDescriptor = /*i18n*/ {
+  id: 'mail.leadCopy.footer',
+  message:
+    'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis {siteName}.',
+};

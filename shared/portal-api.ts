@@ -254,6 +254,8 @@ export interface ContactBody {
   email: string;
   message: string;
   reco?: boolean;
+  /** Marked by the spam guard (server/api/contact.ts): stored, mailed to nobody. */
+  spam?: boolean;
   lang: Lang;
   idempotency_key?: string;
 }

@@ -203,6 +203,8 @@ export function ContactForm({
     error: t`Votre demande n'a pas pu être envoyée. Veuillez réessayer.`,
   };
   const ok = outcome?.status === 'sent';
+  // The address the visitor's copy went to (kept in the form after a request is sent).
+  const copyTo = values.email;
   const titleId = `${baseId}-title`;
   const required = <span className="contact-form__required">{t`(obligatoire)`}</span>;
 
@@ -259,6 +261,7 @@ export function ContactForm({
         role={ok ? 'status' : 'alert'}
       >
         {outcome ? texts[outcome.status] : ''}
+        {ok && copyTo ? ` ${t`Une copie de votre demande a été envoyée à ${copyTo}.`}` : null}
       </div>
       {stored?.isSpammer && !outcome ? (
         <p className="contact-form__notice">{texts.refused}</p>

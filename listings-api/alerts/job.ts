@@ -5,7 +5,7 @@ import type { MailLog, MailTransport } from '../mail/transport';
 import { queueConfirmations } from './confirmations';
 import { queueDigests } from './digests';
 import { mailContext, type AlertMailOptions } from './mail-context';
-import { alertMailHooks } from './mail-hooks';
+import { portalMailHooks } from '../mail/hooks';
 import { DIGEST_LIMIT } from './match';
 import { loadPortalConfig } from './portal-config';
 
@@ -25,7 +25,7 @@ export interface AlertJobOptions extends AlertMailOptions {
   digestMinIntervalMs?: number;
   /** Sending attempts before a mail is given up (kept in the outbox with its last error). */
   maxAttempts?: number;
-  /** What the outbox checks and records per kind of mail; default: the alert mails'. */
+  /** What the outbox checks and records per kind of mail; default: the portal's. */
   hooks?: MailHooks;
 }
 
@@ -62,7 +62,7 @@ export async function runAlertJob(db: Db, options: AlertJobOptions): Promise<Ale
     from: ctx.from,
     transport: options.transport,
     log: options.log,
-    hooks: options.hooks ?? alertMailHooks,
+    hooks: options.hooks ?? portalMailHooks,
     maxAttempts: options.maxAttempts,
   });
   return {

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-offer-map-cells';
 import * as m015 from './migrations/015-offer-map-cells-city';
 import * as m016 from './migrations/016-offer-map-edges';
 import * as m017 from './migrations/017-review-replies-fit-rating';
+import * as m018 from './migrations/018-lead-mails';
 import * as m020 from './migrations/020-offer-energy-mentions';
 import * as m021 from './migrations/021-offer-comparables';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '015-offer-map-cells-city': m015,
   '016-offer-map-edges': m016,
   '017-review-replies-fit-rating': m017,
+  '018-lead-mails': m018,
   '020-offer-energy-mentions': m020,
   '021-offer-comparables': m021,
 };

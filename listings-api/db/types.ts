@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LeadJson } from '../../shared/lead';
 
 // Row types of the listings database (listings-api/db/migrations). Keep in step with migrations.
 
@@ -125,6 +126,10 @@ export interface AgenciesTable {
   lat: number | null;
   lng: number | null;
   created_at: CreatedAt;
+  /** Where contact requests go (migration 018); null: the public e-mail. */
+  leads_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the agency reads its leads in (migration 018). */
+  lang: ColumnType<'fr' | 'en', 'fr' | 'en' | undefined, 'fr' | 'en'>;
 }
 export interface OmrAgencyListsTable {
   id: number;
@@ -206,6 +211,10 @@ export interface OffersTable {
   feed_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the last price change was a drop (cleared by a rise; migration 012). */
   price_reduced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The negotiator the feed named (Poliris columns 106, 105, 107; migration 018). */
+  negotiator_name: ColumnType<string | null, string | null | undefined, string | null>;
+  negotiator_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  negotiator_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ExternalLinksTable {
   id: number;
@@ -232,7 +241,20 @@ export interface ContactsTable {
   phone_e164: string;
   message: string;
   reco: Generated<boolean>;
+  /** Marked by the spam guard of the web app: stored, mailed to nobody (migration 018). */
+  spam: Generated<boolean>;
+  /** The delivery of the lead mail; null for a request that mails nobody (migration 018). */
+  lead_status: ColumnType<LeadStatus | null, LeadStatus | null | undefined, LeadStatus | null>;
+  /** The request as lead.json says it (shared/lead.ts). */
+  lead: ColumnType<LeadJson | null, string | null | undefined, string | null>;
+  lead_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Message-ID of the lead mail. */
+  lead_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The server's answer when sent, the last error when failed. */
+  lead_detail: ColumnType<string | null, string | null | undefined, string | null>;
+  lead_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
+export type LeadStatus = 'queued' | 'sent' | 'failed';
 export interface ProspectsTable {
   id: Generated<number>;
   created_at: CreatedAt;
@@ -272,6 +294,11 @@ export interface StatsTable {
 
 // Alert e-mails (migration 003-alert-mail).
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 export interface MailOutboxTable {
   id: Generated<number>;
   created_at: DefaultedTimestamp;
@@ -279,7 +306,13 @@ export interface MailOutboxTable {
   alert_id: number | null;
   /** The professional request of a prospect mail (migration 007). */
   prospect_id: ColumnType<number | null, number | null | undefined, number | null>;
-  kind: 'confirm' | 'digest' | 'prospect';
+  /** The contact request of a lead mail or its copy (migration 018). */
+  contact_id: ColumnType<number | null, number | null | undefined, number | null>;
+  kind: 'confirm' | 'digest' | 'prospect' | 'prospect-sales' | 'lead' | 'lead-copy';
+  /** The From header's display name, when not the portal's (migration 018). */
+  from_name: ColumnType<string | null, string | null | undefined, string | null>;
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+  attachments: ColumnType<MailAttachment[], string | undefined, string>;
   to_address: string;
   subject: string;
   message_id: string;

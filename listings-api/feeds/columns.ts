@@ -52,6 +52,7 @@ export const COL = {
   photoPanoramique: 103,
   urlVisiteVirtuelle: 104,
   tel: 105,
+  fullName: 106,
   email: 107,
   cpReel: 108,
   villeReelle: 109,

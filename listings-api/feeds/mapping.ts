@@ -254,6 +254,9 @@ const ROW_FIELDS = {
   cheminee: bool,
   exclusif: bool,
   urlVisiteVirtuelle: text,
+  tel: text,
+  fullName: text,
+  email: text,
   cpReel: text,
   villeReelle: text,
   code1: text,
@@ -778,6 +781,19 @@ function mapRow(row: PolirisRow, ref: MappingReference): FeedOffer | Fault {
     lat: validCoords ? lat : null,
     lng: validCoords ? lng : null,
     photos: photoRefs(row.photos, row.captions),
+    ...negotiatorOf(row),
+  };
+}
+
+const NegotiatorEmail = v.pipe(v.string(), v.maxLength(254), v.email());
+
+/** The negotiator of cols 105–107, whose e-mail receives the offer's leads when it is valid. */
+function negotiatorOf(row: PolirisRow) {
+  const email = v.is(NegotiatorEmail, row.email) ? row.email : null;
+  return {
+    negotiatorName: row.fullName.slice(0, 200) || null,
+    negotiatorPhone: row.tel.slice(0, 40) || null,
+    negotiatorEmail: email,
   };
 }
 

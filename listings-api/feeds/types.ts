@@ -58,6 +58,10 @@ export interface FeedOffer {
   gesValue: number | null;
   videoUrl: string | null;
   tourUrl: string | null;
+  /** The negotiator of the listing (cols 106, 105, 107): its e-mail receives the leads. */
+  negotiatorName: string | null;
+  negotiatorPhone: string | null;
+  negotiatorEmail: string | null;
   /** From the row when present, else null (the import then takes the lieu's). */
   lat: number | null;
   lng: number | null;

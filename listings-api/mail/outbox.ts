@@ -10,7 +10,13 @@ import {
   markMailSent,
   type OutboxRow,
 } from '../repositories/mail-outbox';
-import { createMailTransport, type MailLog, type MailTransport } from './transport';
+import { addressOf } from './address';
+import {
+  createMailTransport,
+  isPermanentFailure,
+  type MailLog,
+  type MailTransport,
+} from './transport';
 
 // The portal's mail outbox, the one place that sends mail. Whatever a mail is about is stored in
 // the same transaction as its outbox row (repositories/mail-outbox `insertMail`), so the mail
@@ -41,8 +47,10 @@ export function retryDelayMs(attempts: number): number {
 export interface MailKindHooks {
   /** Before sending: a reason to cancel the mail instead, or null to send it. */
   check?(db: Kysely<Database>, row: OutboxRow): Promise<string | null>;
-  /** After the send: what the owner of the mail records of it. */
-  sent?(db: Kysely<Database>, row: OutboxRow, now: Date): Promise<void>;
+  /** After the send: what the owner of the mail records of it (`detail`: the server's answer). */
+  sent?(db: Kysely<Database>, row: OutboxRow, now: Date, detail: string): Promise<void>;
+  /** After the mail is given up (last attempt, or refused for good). */
+  failed?(db: Kysely<Database>, row: OutboxRow, now: Date, error: string): Promise<void>;
 }
 
 export type MailHooks = Partial<Record<OutboxRow['kind'], MailKindHooks>>;
@@ -68,6 +76,7 @@ export interface DeliverySummary {
 /** What the log lines of a mail name: what it is about and its owner's id. */
 function ownerOf(row: OutboxRow): { about: string; owner: Record<string, unknown> } {
   if (row.alert_id != null) return { about: 'alert', owner: { alertId: row.alert_id } };
+  if (row.contact_id != null) return { about: row.kind, owner: { contactId: row.contact_id } };
   return { about: row.kind, owner: { prospectId: row.prospect_id } };
 }
 
@@ -96,8 +105,13 @@ export async function sendDueMails(db: Db, options: DeliveryOptions): Promise<De
         : row.headers;
     try {
       const receipt = await transport.send({
-        from: options.from,
+        from: row.from_name
+          ? { name: row.from_name, address: addressOf(options.from) }
+          : options.from,
         to: row.to_address,
+        replyTo: row.reply_to ?? undefined,
+        attachments:
+          typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
         subject: row.subject,
         text: row.text,
         html: row.html,
@@ -105,7 +119,7 @@ export async function sendDueMails(db: Db, options: DeliveryOptions): Promise<De
         headers,
       });
       await markMailSent(db.kysely, row.id, now);
-      await hooks?.sent?.(db.kysely, row, now);
+      await hooks?.sent?.(db.kysely, row, now, receipt.detail);
       summary.sent += 1;
       mailsSent.inc();
       log.info(
@@ -122,14 +136,14 @@ export async function sendDueMails(db: Db, options: DeliveryOptions): Promise<De
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (row.attempts >= maxAttempts) {
+      const permanent = isPermanentFailure(err);
+      if (permanent || row.attempts >= maxAttempts) {
         mailSendFailures.inc({ outcome: 'given-up' });
-        await cancelMail(
-          db.kysely,
-          row.id,
-          now,
-          `gave up after ${row.attempts} attempts: ${message}`,
-        );
+        const reason = permanent
+          ? `refused for good: ${message}`
+          : `gave up after ${row.attempts} attempts: ${message}`;
+        await cancelMail(db.kysely, row.id, now, reason);
+        await hooks?.failed?.(db.kysely, row, now, reason);
         summary.cancelled += 1;
         log.error(
           { outboxId: row.id, ...owner, kind: row.kind, attempts: row.attempts, err },

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from '../db/types';
 
 // Where the portal's mails go: an SMTP server (SMTP_URL), or, with none configured (embedded
 // mode), .eml files under .data/mail/ that any mail client opens, with one log line per mail.
@@ -8,8 +9,11 @@ import nodemailer from 'nodemailer';
 export const DEFAULT_MAIL_DIR = '.data/mail';
 
 export interface OutgoingMail {
-  from: string;
+  /** 'Name <address>', or the address with a display name of its own (encoded by nodemailer). */
+  from: string | { name: string; address: string };
   to: string;
+  /** Where answers go: the visitor, for a lead. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -17,6 +21,7 @@ export interface OutgoingMail {
   messageId: string;
   /** Extra headers: List-Unsubscribe, List-Unsubscribe-Post. */
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export interface DeliveryReceipt {
@@ -41,12 +46,23 @@ function toNodemailer(mail: OutgoingMail) {
   return {
     from: mail.from,
     to: mail.to,
+    replyTo: mail.replyTo,
+    attachments: mail.attachments?.map((a) => ({
+      ...a,
+      contentDisposition: 'attachment' as const,
+    })),
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
     headers: mail.headers,
   };
+}
+
+/** A refusal for good (a 5xx answer of the server): retrying will not help. */
+export function isPermanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** Sends over SMTP; a refusal or a connection failure rejects with the server's message. */

@@ -19,6 +19,7 @@ async function main(): Promise<number> {
       [
         `privacy:purge (${db.kind}): rows past their retention period deleted`,
         `  contact requests (${RETENTION.contactYears} years)          ${summary.contacts}`,
+        `  mails of contact requests             ${summary.contactMails}`,
         `  professional requests (${RETENTION.prospectYears} years)     ${summary.prospects}`,
         `  unconfirmed alerts (${RETENTION.unconfirmedAlertDays} days)          ${summary.unconfirmedAlerts}`,
         `  unsubscribed alerts                   ${summary.unsubscribedAlerts}`,

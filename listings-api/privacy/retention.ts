@@ -7,7 +7,8 @@ import { startPeriodic, type Periodic } from '../lib/periodic';
 // change both together.
 //
 // - contact requests to agencies (and the recommendation consent they carry): 3 years from the
-//   request;
+//   request; their mails (the lead and the visitor's copy) leave the outbox 3 years after they
+//   were sent or given up, at the latest with the request;
 // - professional (prospect) requests: 3 years from the last request made with the same e-mail
 //   address (every request of that address goes then), with their confirmation mails;
 // - alerts: until deleted (DELETE /alerte deletes at once) or unsubscribed (deleted at the next
@@ -28,6 +29,8 @@ export const RETENTION = {
 
 export interface PurgeSummary {
   contacts: number;
+  /** Mails of contact requests (lead, copy) sent or given up before the contacts' cutoff. */
+  contactMails: number;
   prospects: number;
   unconfirmedAlerts: number;
   unsubscribedAlerts: number;
@@ -63,6 +66,12 @@ export async function purgeExpiredData(
     .where(sql<boolean>`created_at < ${cutoff.contacts}`)
     .executeTakeFirst();
 
+  const contactMails = await k
+    .deleteFrom('mail_outbox')
+    .where('contact_id', 'is not', null)
+    .where(sql<boolean>`coalesce(sent_at, cancelled_at) < ${cutoff.contacts}`)
+    .executeTakeFirst();
+
   // An address's requests go together, 3 years after its last one.
   const prospects = await k
     .deleteFrom('prospects as p')
@@ -94,6 +103,7 @@ export async function purgeExpiredData(
 
   return {
     contacts: Number(contacts.numDeletedRows),
+    contactMails: Number(contactMails.numDeletedRows),
     prospects: Number(prospects.numDeletedRows),
     unconfirmedAlerts: Number(unconfirmedAlerts.numDeletedRows),
     unsubscribedAlerts: Number(unsubscribedAlerts.numDeletedRows),

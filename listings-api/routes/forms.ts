@@ -7,8 +7,11 @@ import {
   StatCreatedSchema,
   StatTypeSchema,
 } from '../../shared/contract';
+import { loadPortalConfig } from '../alerts/portal-config';
+import { queueLeadMails, type LeadMailSettings } from '../mail/lead';
+import type { MailConfig } from '../mail/outbox';
 import { queueProspectMail } from '../mail/prospect';
-import { HttpError } from '../lib/errors';
+import { HttpError, notFound } from '../lib/errors';
 import {
   MESSAGE_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -22,10 +25,16 @@ import {
   requiredText,
 } from '../lib/forms';
 import { isoDate } from '../lib/mappers';
-import { noControlChars } from '../lib/params';
+import { idParam, noControlChars } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 import { agencyExists } from '../repositories/agencies';
-import { storeContact, storeProspect, type StoredRow } from '../repositories/contacts';
+import {
+  selectLeadDelivery,
+  storeContact,
+  storeProspect,
+  type StoredRow,
+} from '../repositories/contacts';
+import { LeadDeliverySchema } from '../../shared/lead';
 import { lieuExists } from '../repositories/lieux';
 import { selectOfferAgency } from '../repositories/offers';
 import { loadSettings } from '../repositories/settings';
@@ -59,6 +68,8 @@ const ContactBody = v.pipe(
     message: requiredText(MESSAGE_MAX_LENGTH),
     /** Opt-in to recommendations. */
     reco: v.optional(v.boolean('must be true or false'), false),
+    /** Marked by the web app's spam guard: stored with the mark, mailed to nobody. */
+    spam: v.optional(v.boolean('must be true or false'), false),
     lang: v.optional(LangSchema, 'fr'),
     /** The same key twice gives the first request's answer and stores nothing more. */
     idempotency_key: IdempotencyKeySchema,
@@ -104,6 +115,17 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const db = app.db;
 
+  /** What a contact request's mails need besides the request. */
+  async function leadMailSettings(config: MailConfig): Promise<LeadMailSettings> {
+    const reference = await app.reference.get();
+    return {
+      publicUrl: config.publicUrl,
+      from: config.from,
+      siteName: (await loadSettings(db)).siteName,
+      config: await loadPortalConfig(db, reference),
+    };
+  }
+
   app.post(
     '/stat',
     { schema: { body: StatBody, response: { 201: StatCreatedSchema, 400: ApiErrorSchema } } },
@@ -128,19 +150,77 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
         if (!offer) throw new HttpError(400, 'offer_id: no such offer', 'offer_id');
         agencyId ??= offer.agency_id;
       }
-      const row = await storeContact(db, {
-        idempotency_key: body.idempotency_key ?? null,
-        offer_id: body.offer_id ?? null,
-        agency_id: agencyId,
-        lang: body.lang,
-        name: body.name,
-        email: body.email,
-        phone: body.phone.raw,
-        phone_e164: body.phone.e164,
-        message: body.message,
-        reco: body.reco,
-      });
+      const outbox = app.hasDecorator('mailOutbox') ? app.mailOutbox : undefined;
+      // Read before the transaction (PGlite has one connection, which the transaction holds).
+      const mail =
+        outbox && !body.spam && agencyId !== null
+          ? await leadMailSettings(outbox.config)
+          : undefined;
+      const row = await storeContact(
+        db,
+        {
+          idempotency_key: body.idempotency_key ?? null,
+          offer_id: body.offer_id ?? null,
+          agency_id: agencyId,
+          lang: body.lang,
+          name: body.name,
+          email: body.email,
+          phone: body.phone.raw,
+          phone_e164: body.phone.e164,
+          message: body.message,
+          reco: body.reco,
+          spam: body.spam,
+        },
+        mail && agencyId !== null
+          ? (trx, id, createdAt) =>
+              queueLeadMails(
+                trx,
+                {
+                  id,
+                  createdAt,
+                  offerId: body.offer_id ?? null,
+                  agencyId,
+                  lang: body.lang,
+                  name: body.name,
+                  email: body.email,
+                  phone: body.phone.raw,
+                  phoneE164: body.phone.e164,
+                  message: body.message,
+                  reco: body.reco,
+                },
+                mail,
+              )
+          : undefined,
+      );
+      // Committed: the lead and the visitor's copy go out now (retried later if a send fails).
+      if (row.inserted && mail) outbox?.kick();
       return reply.code(201).send(created(row));
+    },
+  );
+
+  app.get(
+    '/contact/:id/lead',
+    {
+      schema: {
+        description:
+          'A contact request as its lead mail carries it (lead.json, attached to the mail for the agency’s software) and the delivery of that mail: queued, sent (with the server’s answer) or failed (after the last retry, or refused for good). For the professional space.',
+        params: v.object({ id: idParam }),
+        response: { 200: LeadDeliverySchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await selectLeadDelivery(db, request.params.id);
+      if (!row) throw notFound('contact request');
+      return {
+        lead: row.lead,
+        delivery: {
+          status: row.lead_status,
+          to: row.lead_to,
+          message_id: row.lead_message_id,
+          detail: row.lead_detail,
+          updated_at: row.lead_updated_at ? isoDate(row.lead_updated_at) : null,
+        },
+      };
     },
   );
 

@@ -13,6 +13,8 @@ import { storedQuota } from './stored-quota';
 //   isSpammer;
 // - behind it, a per-connection (IP) allowance of stored requests (./stored-quota.ts), in Redis
 //   when REDIS_URL is set: a request that fails upstream does not use it up;
+// - the request that brings the counter to its maximum is stored marked as spam (mailed to
+//   nobody), with the same answer as any other;
 // - a double submit is stored once: the listings API keeps one row per idempotency key, given by
 //   the browser or derived from the request.
 // A sent request about an offer counts as an e-mail contact (POST /stat type email).
@@ -110,17 +112,20 @@ async function contactWrite(app: FastifyInstance) {
       });
     }
     const key = body.idempotency_key ?? derivedKey(body, now);
+    const last = shortHash(key);
+    const repeated = counter.last === last;
+    const next = repeated ? counter : { count: counter.count + 1, since: counter.since, last };
+    // The request that brings the counter to its maximum is stored with the mark and mailed to
+    // nobody; the visitor is answered as for any other (no oracle).
+    const spam = next.count >= maxContact;
     let created;
     try {
-      created = await send({ ...body, idempotency_key: key });
+      created = await send({ ...body, spam, idempotency_key: key });
     } catch (error) {
       hold.release();
       throw error;
     }
 
-    const last = shortHash(key);
-    const repeated = counter.last === last;
-    const next = repeated ? counter : { count: counter.count + 1, since: counter.since, last };
     if (repeated) hold.release();
     else await hold.use();
     if (reply) writeCounter(request, reply, next, now);
@@ -135,7 +140,7 @@ async function contactWrite(app: FastifyInstance) {
           request.log.warn({ err: error }, 'stat email not recorded');
         });
     }
-    return { ...created, isSpammer: next.count >= maxContact };
+    return { ...created, isSpammer: spam };
   });
 }
 

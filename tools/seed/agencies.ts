@@ -33,7 +33,7 @@ import { kebab, normalizeForSearch } from '../../listings-api/lib/text';
 
 export type NetworkRow = SeedRow<NetworksTable>;
 
-export type AgencyRow = SeedRow<AgenciesTable>;
+export type AgencyRow = SeedRow<AgenciesTable, 'leads_email'>;
 
 export type ReviewRow = SeedRow<ReviewsTable>;
 
@@ -268,6 +268,8 @@ export function buildAgencies(seed: number, geo: Geography, now: Date): AgencyDa
       lat: jitter(lieu.lat, rng, 0.01),
       lng: jitter(lieu.lng, rng, 0.01),
       created_at: created,
+      // Agencies abroad read their leads in English.
+      lang: foreign ? 'en' : 'fr',
     });
     refs.push({ id, active, size, bucket: bucket.key, spot: spot.slug, feeScale: scale });
   }

@@ -103,7 +103,13 @@ export function gesClassOf(value: number): DpeClass {
 }
 
 /** The seed writes no feed's hash and no price drop: its offers come from no feed. */
-export type OfferRow = Omit<SeedRow<OffersTable, 'feed_hash' | 'price_reduced_at'>, 'atouts'> & {
+export type OfferRow = Omit<
+  SeedRow<
+    OffersTable,
+    'feed_hash' | 'price_reduced_at' | 'negotiator_name' | 'negotiator_phone' | 'negotiator_email'
+  >,
+  'atouts'
+> & {
   atouts: AtoutKey[];
 };
 

@@ -13,11 +13,12 @@ interface Processing {
 const PROCESSING: Processing[] = [
   {
     name: 'Contact requests sent to agencies',
-    data: 'Name, e-mail address, telephone number, message, language, listing or agency concerned, date.',
+    data: 'Name, e-mail address, telephone number, message, consent to recommendations, language, listing or agency concerned, date, and the delivery state of the message to the agency (recipient address, date, the mail server’s answer).',
     purpose:
-      'Passing your request on to the agency concerned and keeping a record of it in case of dispute.',
+      'Sending your request by e-mail to the agency concerned (or to the negotiator in charge of the listing), sending you a copy and keeping a record of it in case of dispute.',
     basis: 'Steps taken at your request before entering into a contract (article 6(1)(b) GDPR).',
-    retention: '3 years from the request, then deleted.',
+    retention:
+      '3 years from the request, then deleted; the request’s e-mails (to the agency and your copy) leave our sending queue at the latest 3 years after they were sent.',
   },
   {
     name: 'Property recommendations',
@@ -130,7 +131,10 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>4. Recipients</h2>
       <ul>
-        <li>the agency to which you send a contact request;</li>
+        <li>
+          the agency to which you send a contact request, or the agency’s negotiator in charge of
+          the listing, who receives it by e-mail with your contact details;
+        </li>
         <li>
           partner agencies in the area you search, only if you gave your consent when creating an
           alert;

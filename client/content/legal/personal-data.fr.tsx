@@ -13,11 +13,12 @@ interface Processing {
 const PROCESSING: Processing[] = [
   {
     name: 'Demandes de contact adressées aux agences',
-    data: 'Nom, adresse e-mail, numéro de téléphone, message, langue, annonce ou agence concernée, date.',
+    data: 'Nom, adresse e-mail, numéro de téléphone, message, accord pour les recommandations, langue, annonce ou agence concernée, date, et l’état d’envoi du message à l’agence (adresse destinataire, date, réponse du serveur de messagerie).',
     purpose:
-      'Transmettre votre demande à l’agence concernée et en garder la trace en cas de litige.',
+      'Transmettre votre demande par e-mail à l’agence concernée (ou au négociateur chargé de l’annonce), vous en envoyer une copie et en garder la trace en cas de litige.',
     basis: 'Mesures précontractuelles prises à votre demande (article 6.1.b du RGPD).',
-    retention: '3 ans à compter de la demande, puis suppression.',
+    retention:
+      '3 ans à compter de la demande, puis suppression ; les e-mails de la demande (à l’agence et votre copie) sont supprimés de notre file d’envoi au plus tard 3 ans après leur envoi.',
   },
   {
     name: 'Recommandations de biens',
@@ -136,7 +137,10 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>4. Destinataires</h2>
       <ul>
-        <li>l’agence à laquelle vous adressez une demande de contact ;</li>
+        <li>
+          l’agence à laquelle vous adressez une demande de contact, ou le négociateur de l’agence
+          chargé de l’annonce, qui la reçoit par e-mail avec vos coordonnées ;
+        </li>
         <li>
           les agences partenaires du secteur recherché, uniquement si vous avez donné votre accord
           lors de la création d’une alerte ;

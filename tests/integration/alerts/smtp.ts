@@ -20,6 +20,8 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Answer 451 to the next `count` messages. */
   refuseNext(count: number): void;
+  /** Answer 550 (for good) to every message for this address. */
+  refuseRecipient(address: string): void;
   refused: number;
   close(): Promise<void>;
 }
@@ -113,11 +115,16 @@ export function parseMail(raw: string, envelopeTo: string[] = []): ReceivedMail 
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let toRefuse = 0;
+  const refusedRecipients = new Set<string>();
   const state = { refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refusedRecipients.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -147,6 +154,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     messages,
     refuseNext(count) {
       toRefuse = count;
+    },
+    refuseRecipient(address) {
+      refusedRecipients.add(address.toLowerCase());
     },
     get refused() {
       return state.refused;

@@ -218,6 +218,7 @@ describe.each(testDbKinds)('personal data retention purge on %s', (kind) => {
     const summary = await purgeExpiredData(db, { now });
     expect(summary).toEqual({
       contacts: 1,
+      contactMails: 0,
       prospects: 2,
       unconfirmedAlerts: 1,
       unsubscribedAlerts: 2,
@@ -227,6 +228,7 @@ describe.each(testDbKinds)('personal data retention purge on %s', (kind) => {
     // A second run finds nothing more.
     expect(await purgeExpiredData(db, { now })).toEqual({
       contacts: 0,
+      contactMails: 0,
       prospects: 0,
       unconfirmedAlerts: 0,
       unsubscribedAlerts: 0,
