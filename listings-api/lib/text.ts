@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { noControlChars } from './params';
+import { noControlChars } from '../../shared/validation';
 
 /**
  * User text as search_name columns are written (places, agencies): punctuation (apostrophes,
