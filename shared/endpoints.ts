@@ -112,20 +112,21 @@ const intBetween = (min: number, max: number) =>
     v.minValue(min, `must be between ${min} and ${max}`),
     v.maxValue(max, `must be between ${min} and ${max}`),
   );
-/** A comma-separated list of ids (or an array of them), at most 50. */
-const idList = v.pipe(
-  v.union([
-    v.array(v.unknown()),
-    v.pipe(
-      v.string(),
-      v.transform((s): unknown[] => s.split(',')),
-    ),
-  ]),
-  // Each item checked as an id: a bad one is an issue of this schema (a 400), never a throw.
-  v.array(id),
-  v.minLength(1, 'must list ids'),
-  v.maxLength(50, 'must list at most 50 ids'),
-);
+/** A comma-separated list of ids (or an array of them), at most `max`. */
+const idList = (max = 50) =>
+  v.pipe(
+    v.union([
+      v.array(v.unknown()),
+      v.pipe(
+        v.string(),
+        v.transform((s): unknown[] => s.split(',')),
+      ),
+    ]),
+    // Each item checked as an id: a bad one is an issue of this schema (a 400), never a throw.
+    v.array(id),
+    v.minLength(1, 'must list ids'),
+    v.maxLength(max, `must list at most ${max} ids`),
+  );
 const searchText = v.pipe(
   v.string(),
   v.trim(),
@@ -135,7 +136,8 @@ const searchText = v.pipe(
 const searchKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22}$/, 'is invalid'));
 const bbox = v.pipe(BboxParam, v.transform(formatBbox));
 const page = intBetween(1, 10_000);
-const pageSize = intBetween(1, 48);
+/** A page of offers or agencies: the listings API's largest. */
+const pageSize = intBetween(1, 100);
 const count = intBetween(0, 1_000_000);
 const lang = { lang: LangSchema };
 const empty = v.pipe(
@@ -278,8 +280,8 @@ export const getEndpoints = {
         v.pipe(
           v.union([v.number(), v.pipe(v.string(), v.transform(Number))]),
           v.integer('must be an integer'),
-          v.minValue(1, 'must be between 1 and 20'),
-          v.maxValue(20, 'must be between 1 and 20'),
+          v.minValue(1, 'must be between 1 and 50'),
+          v.maxValue(50, 'must be between 1 and 50'),
         ),
       ),
     }),
@@ -374,7 +376,7 @@ export const getEndpoints = {
   reviews: get({
     service: 'reviews',
     path: '/client-survey',
-    query: v.object({ agency: id, ...lang, limit: v.optional(pageSize) }),
+    query: v.object({ agency: id, ...lang, limit: v.optional(intBetween(1, 50)) }),
     // The reviews block shows the latest four (spec section 9), and four more at each "more
     // reviews" (the page asks for the first 4 × n at once).
     upstreamQuery: (query) => ({ agency: query.agency, lang: query.lang, limit: query.limit ?? 4 }),
@@ -417,7 +419,7 @@ export const getEndpoints = {
     query: v.object({
       id,
       nature: v.optional(NatureIdSchema),
-      rubrique: v.optional(idList),
+      rubrique: v.optional(idList()),
       min_count: v.optional(count),
       ...lang,
     }),
@@ -433,7 +435,7 @@ export const getEndpoints = {
     path: '/compteur/rubriques',
     query: v.object({
       nature: v.optional(NatureIdSchema),
-      lieu: v.optional(idList),
+      lieu: v.optional(idList()),
       min_nb: v.optional(count),
     }),
     answer: RubriqueCountsSchema,
@@ -447,8 +449,8 @@ export const getEndpoints = {
     query: v.object({
       min_nb: v.optional(count),
       nature: v.optional(NatureIdSchema),
-      rubrique: v.optional(idList),
-      lieu: v.optional(idList),
+      rubrique: v.optional(idList()),
+      lieu: v.optional(idList()),
       lieu_type: v.optional(
         v.picklist(
           LIEU_TYPES.filter((t) => t !== 'Generic') as Exclude<
@@ -458,8 +460,8 @@ export const getEndpoints = {
         ),
       ),
       rayon: v.optional(intBetween(1, 500)),
-      exclude_rubrique: v.optional(idList),
-      exclude_lieu: v.optional(idList),
+      exclude_rubrique: v.optional(idList(100)),
+      exclude_lieu: v.optional(idList(100)),
       limit: v.optional(intBetween(1, 50)),
       search_key: v.optional(searchKey),
       /** A map area: rubriques counted inside it, no nearby places or parents. */
