@@ -21,8 +21,9 @@ import { UpstreamError, isUpstreamError } from './errors';
 import type { MemoryCache } from './memory-cache';
 
 // The server side of PortalApi: loaders rendered on the server call the listings API directly
-// (no HTTP hop to ourselves), as the rows of the endpoint table (shared/endpoints.ts) say. One instance per page request: it carries the request id, the abort
-// signal and the page's deadline, and collects the cache tags of every entity it returned.
+// (no HTTP hop to ourselves), as the rows of the endpoint table (shared/endpoints.ts) say. One
+// instance per page request: it carries the request id, the abort signal and the page's deadline,
+// and collects the cache tags of every entity it returned.
 //
 // One deadline for all the calls of a request: a page whose listings API hangs waits
 // UPSTREAM_TIMEOUT_MS at most, however many calls its loaders make one after the other (the
