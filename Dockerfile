@@ -20,6 +20,8 @@ COPY --from=build --chown=node:node /app/shared ./shared
 # The server imports a few client modules at run time (route table, form queries, page state).
 COPY --from=build --chown=node:node /app/client ./client
 COPY --from=build --chown=node:node /app/listings-api ./listings-api
+# The demo data generator: the listings API seeds an empty database on its first start.
+COPY --from=build --chown=node:node /app/tools ./tools
 COPY --from=build --chown=node:node /app/mails ./mails
 COPY --from=build --chown=node:node /app/locales ./locales
 RUN mkdir -p /app/.data && chown node:node /app/.data

@@ -22,13 +22,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
-  // Layering of architecture.md: shared imports neither client nor server; client never imports server.
+  // Who may import whom (docs/architecture.md, Folders): shared imports no other part; client
+  // imports shared only.
   {
     files: ['shared/**/*.ts', 'shared/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**', '**/mails/**'] },
+        {
+          patterns: [
+            '**/client/**',
+            '**/server/**',
+            '**/listings-api/**',
+            '**/mails/**',
+            '**/tools/**',
+          ],
+        },
       ],
     },
   },
@@ -37,7 +46,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/server/**', '**/listings-api/**', '**/mails/**'] },
+        { patterns: ['**/server/**', '**/listings-api/**', '**/mails/**', '**/tools/**'] },
       ],
     },
   },
@@ -54,13 +63,38 @@ export default tseslint.config(
               group: ['**/client/**', '!**/client/entry-server'],
               message: 'Only client/entry-server: what both sides need goes to shared/.',
             },
+            { group: ['**/tools/**'], message: 'The demo seed is no part of the web app.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The listings API runs the demo seed (tools/seed/) in one place: its start, on an empty database.
+  {
+    files: ['listings-api/**/*.ts'],
+    ignores: ['listings-api/embedded.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**', '**/server/**'] },
+            {
+              group: ['**/tools/**'],
+              message: 'The listings API runs the seed only from embedded.ts (its first start).',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['listings-api/**/*.ts'],
+    files: ['listings-api/embedded.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
+  },
+  // The seed writes the listings database through the listings API's schema and helpers.
+  {
+    files: ['tools/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**', '**/server/**'] }] },
   },
   // Mails are rendered from their inputs alone: the listings API gathers the data and sends them.
@@ -69,7 +103,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**'] },
+        { patterns: ['**/client/**', '**/server/**', '**/listings-api/**', '**/tools/**'] },
       ],
     },
   },

@@ -10,6 +10,7 @@ export default defineConfig({
       'client/**/*.test.{ts,tsx}',
       'listings-api/**/*.test.ts',
       'mails/**/*.test.ts',
+      'tools/**/*.test.ts',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/integration/**/*.test.{ts,tsx}',
     ],

@@ -14,7 +14,8 @@ import { compteurRoutes } from './routes/compteur';
 import { formRoutes } from './routes/forms';
 import { alertRoutes } from './routes/alertes';
 import { alertMailRoutes } from './alerts/routes';
-import { createMailOutbox, type MailOutbox } from './alerts/outbox';
+import { alertMailHooks } from './alerts/mail-hooks';
+import { createMailOutbox, type MailOutbox } from './mail/outbox';
 import { agencyRoutes } from './routes/agences';
 import { staticRoutes } from './routes/static';
 import { sitemapRoutes } from './routes/sitemap';
@@ -157,6 +158,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   const mailOutbox = createMailOutbox(options.db, {
     config: config.alerts,
     log: app.log,
+    hooks: alertMailHooks,
   });
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onClose', async () => {

@@ -1,12 +1,8 @@
 import path from 'node:path';
 import * as v from 'valibot';
-import {
-  addressOf,
-  DEFAULT_INTERVAL_MS,
-  DEFAULT_MAIL_DIR,
-  DEFAULT_PUBLIC_URL,
-  defaultFrom,
-} from './alerts/config';
+import { DEFAULT_INTERVAL_MS, DEFAULT_PUBLIC_URL } from './alerts/config';
+import { addressOf, defaultFrom } from './mail/address';
+import { DEFAULT_MAIL_DIR } from './mail/transport';
 import { FEED_DEFAULTS } from './feeds/config';
 
 // The listings API's environment, read in one place by one valibot schema whose output is the

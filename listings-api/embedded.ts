@@ -1,10 +1,10 @@
 import { openDb } from './db/connection';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './seed/index';
+import { seedIfEmpty } from '../tools/seed/index';
+import { writeSeedFeeds } from '../tools/seed/feeds';
 import { buildListingsApp } from './app';
 import { startPurgeScheduler } from './privacy/retention';
 import { readListingsConfig, type ListingsConfig } from './config';
-import { writeSeedFeeds } from './feeds/seed-feeds';
 
 export interface EmbeddedListingsOptions {
   /** Default 4050; 0 picks a free port (the answer's url tells which). */

@@ -3,7 +3,7 @@ import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { runAlertJob } from './job';
-import { createMailTransport } from './mailer';
+import { createMailTransport } from '../mail/transport';
 
 // `npm run alerts:send`: one run of the alert mails (confirmations, digests, retries), then a
 // summary. Database: DATABASE_URL (PostgreSQL) or the PGlite directory PGLITE_DIR (default

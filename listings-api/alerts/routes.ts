@@ -9,8 +9,8 @@ import { confirmAlert, selectAlertOfMail, unsubscribeAlert } from '../repositori
 import { readListingsConfig } from '../config';
 import type { AlertMailConfig } from './config';
 import { startAlertScheduler } from './job';
-import { createMailTransport } from './mailer';
-import type { MailOutbox } from './outbox';
+import { createMailTransport } from '../mail/transport';
+import type { MailOutbox } from '../mail/outbox';
 import { resolveSigningSecret, verifyMailToken, type MailTokenPurpose } from './tokens';
 
 // POST /alerte/confirm and POST /alerte/unsubscribe: what the links of alert mails lead to. The
@@ -174,6 +174,7 @@ export async function alertMailRoutes(
       from: config.from,
       unsubscribeMailbox: config.unsubscribeMailbox,
       digestMinIntervalMs: config.digestMinIntervalMs,
+      hooks: options.outbox?.hooks,
       reference,
     });
     fastify.log.info(

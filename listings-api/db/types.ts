@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 // Row types of the listings database (listings-api/db/migrations). Keep in step with migrations.
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database sets on insert (Generated<Timestamp> would select as a ColumnType). */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | T, string | T>;
 
 export type NatureId = 'V' | 'L' | 'S';
@@ -121,7 +123,7 @@ export interface AgenciesTable {
   active: Generated<boolean>;
   lat: number | null;
   lng: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 export interface OmrAgencyListsTable {
   id: number;
@@ -209,7 +211,7 @@ export interface KeyValueTable {
 }
 export interface ContactsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   idempotency_key: string | null;
   offer_id: number | null;
   agency_id: number | null;
@@ -223,7 +225,7 @@ export interface ContactsTable {
 }
 export interface ProspectsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   idempotency_key: string | null;
   lang: string;
   lastname: string;
@@ -238,7 +240,7 @@ export interface ProspectsTable {
 }
 export interface AlertsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   token_hash: string;
   email: string;
   lang: string;
@@ -253,7 +255,7 @@ export interface AlertsTable {
 }
 export interface StatsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   type: 'liste' | 'detail' | 'email' | 'telephone';
   offer_ids: number[];
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection';
-import { RUB } from '../seed/catalog';
+import { RUB } from '../lib/rubriques';
 import { createTestDb, testDbKinds } from '../../tests/fixtures/db';
 import { LIEU, TEST_REFERENCE } from '../../tests/fixtures/feeds/reference';
 import type { ColumnName } from './columns';

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { ATOUTS, type Atout } from '../../shared/contract';
 import type { Db } from '../db/connection';
 import type { CondoRow, FeesRow, LieuType, NatureId } from '../db/types';
-import { RUB } from '../seed/catalog';
-import { normalizeForSearch } from '../seed/text';
+import { RUB } from '../lib/rubriques';
+import { normalizeForSearch } from '../lib/text';
 import {
   CAPTION_POSITIONS,
   COL,

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { request } from 'undici';
 import type { Db } from '../db/connection';
-import { PHOTO_MAX, PHOTO_WIDTHS, photoFileName } from '../seed/photos';
+import { PHOTO_WIDTHS } from '../../shared/contract';
+import { PHOTO_MAX, photoFileName } from '../lib/photo-files';
 
 // The photos of feeds, files beside annonces.csv or http(s) URLs, stored once by the sha256 of
 // their bytes (feed_photos) in the folder and under the names of the seed's pool

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { LIEU, TEST_REFERENCE } from '../../tests/fixtures/feeds/reference';
-import { RUB } from '../seed/catalog';
+import { RUB } from '../lib/rubriques';
 import { formatPolirisLine, polirisRowFrom } from './generate';
 import {
   findFeedFile,

@@ -1,10 +1,11 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AlertCriteria, Lang } from '../../shared/contract';
 import type { Db } from '../db/connection';
-import type { AlertsTable } from '../db/types';
+import type { AlertsTable, Database } from '../db/types';
 
-// Alerts (without accounts: the owner holds a token, the database its sha256) and what the links
-// of their mails do: confirm the address, unsubscribe.
+// Alerts (without accounts: the owner holds a token, the database its sha256), what the links
+// of their mails do (confirm the address, unsubscribe) and what the alert mail job reads and
+// reserves (alerts/confirmations.ts, alerts/digests.ts).
 
 export type AlertRow = Selectable<AlertsTable>;
 
@@ -109,4 +110,157 @@ export async function unsubscribeAlert(db: Db, id: number, now: Date): Promise<b
       .execute();
     return updated !== undefined;
   });
+}
+
+// The alert mail job.
+
+/** Alerts after `afterId` waiting for their confirmation mail (none queued yet), by id. */
+export function selectAlertsAwaitingConfirmation(
+  db: Kysely<Database>,
+  afterId: number,
+  limit: number,
+): Promise<AlertRow[]> {
+  return db
+    .selectFrom('alerts as a')
+    .selectAll('a')
+    .where('a.confirmed_at', 'is', null)
+    .where('a.unsubscribed_at', 'is', null)
+    .where('a.id', '>', afterId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_outbox as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.alert_id', '=', 'a.id')
+            .where('m.kind', '=', 'confirm'),
+        ),
+      ),
+    )
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The alert if it is neither confirmed nor unsubscribed. */
+export function selectUnconfirmedAlert(db: Db, id: number): Promise<AlertRow | undefined> {
+  return db.kysely
+    .selectFrom('alerts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .where('unsubscribed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The stored criteria and language of an alert. */
+export function selectAlertSearch(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('alerts')
+    .select(['criteria', 'lang'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Ids after `afterId` of the confirmed, subscribed alerts whose last digest is older than
+ * `dueBefore` (any, without it), by id.
+ */
+export async function selectAlertsDueForDigest(
+  db: Kysely<Database>,
+  afterId: number,
+  dueBefore: Date | null,
+  limit: number,
+): Promise<number[]> {
+  let query = db
+    .selectFrom('alerts')
+    .select('id')
+    .where('confirmed_at', 'is not', null)
+    .where('unsubscribed_at', 'is', null)
+    .where('id', '>', afterId);
+  if (dueBefore) {
+    query = query.where((eb) =>
+      eb.or([eb('last_sent_at', 'is', null), eb('last_sent_at', '<=', dueBefore)]),
+    );
+  }
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Locks the alert for its digest; undefined when another run holds it (or it is gone). */
+export function lockAlertForDigest(
+  trx: Transaction<Database>,
+  id: number,
+): Promise<AlertRow | undefined> {
+  return trx
+    .selectFrom('alerts')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+export interface DigestReservation {
+  alertId: number;
+  outboxId: number;
+  now: Date;
+  offerIds: number[];
+  drops: { offerId: number; historyIds: number[] }[];
+}
+
+/**
+ * Reserves what a digest lists for its outbox row and stamps the alert's last_sent_at; answers
+ * the number of price changes reserved. The primary keys (alert_id, offer_id) and (alert_id,
+ * price_history_id) make a second reservation fail, which rolls the whole digest back: an alert
+ * never gets an offer or a price change twice.
+ */
+export async function reserveDigest(
+  trx: Transaction<Database>,
+  reservation: DigestReservation,
+): Promise<number> {
+  const { alertId, outboxId, now } = reservation;
+  if (reservation.offerIds.length > 0) {
+    await trx
+      .insertInto('alert_sent_offers')
+      .values(
+        reservation.offerIds.map((offerId) => ({
+          alert_id: alertId,
+          offer_id: offerId,
+          sent_at: now,
+          outbox_id: outboxId,
+        })),
+      )
+      .execute();
+  }
+  const dropRows = reservation.drops.flatMap((d) =>
+    d.historyIds.map((historyId) => ({
+      alert_id: alertId,
+      price_history_id: historyId,
+      offer_id: d.offerId,
+      sent_at: now,
+      outbox_id: outboxId,
+    })),
+  );
+  if (dropRows.length > 0) {
+    await trx.insertInto('alert_sent_price_drops').values(dropRows).execute();
+  }
+  await trx.updateTable('alerts').set({ last_sent_at: now }).where('id', '=', alertId).execute();
+  return dropRows.length;
+}
+
+/** The state an alert's queued mail waits on. */
+export function selectAlertMailState(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('alerts')
+    .select(['confirmed_at', 'unsubscribed_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function markConfirmationSent(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+): Promise<void> {
+  await db.updateTable('alerts').set({ confirm_sent_at: now }).where('id', '=', id).execute();
 }

@@ -9,7 +9,7 @@ import {
   type AlertCriteria,
   type Lang,
 } from '../../shared/contract';
-import { queueConfirmation } from '../alerts/job';
+import { queueConfirmation } from '../alerts/confirmations';
 import { HttpError, notFound } from '../lib/errors';
 import { AlertBodySchema, type AlertCriteriaBodySchema } from '../../shared/form-endpoints';
 import { isoDate } from '../lib/mappers';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiErrorSchema, ContactCreatedSchema } from '../../shared/contract';
 import { sendEndpoints } from '../../shared/endpoints';
 import { formSendEndpoints } from '../../shared/form-endpoints';
-import { queueProspectMail } from '../alerts/prospect-mail';
+import { queueProspectMail } from '../mail/prospect';
 import { HttpError } from '../lib/errors';
 import { isoDate } from '../lib/mappers';
 import type { ValibotTypeProvider } from '../lib/validation';
@@ -116,7 +116,11 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
                   message: body.message,
                 },
                 // The mail names the portal as its settings do (header, pages).
-                { ...outbox.prospectMail, siteName: settings.siteName },
+                {
+                  publicUrl: outbox.config.publicUrl,
+                  from: outbox.config.from,
+                  siteName: settings.siteName,
+                },
               )
           : undefined,
       );

@@ -19,7 +19,8 @@ import {
   type OfferFilters,
 } from '../../listings-api/lib/offer-search';
 import { createReferenceCache } from '../../listings-api/lib/reference';
-import { isSeeded, seedDatabase } from '../../listings-api/seed/index';
+import { isSeeded, seedDatabase } from '../../tools/seed/index';
+import { SEED_LIB_FILES } from '../fixtures/db';
 import { pick, prng, runLoad, type LoadFigures } from './load';
 
 // The listings API benchmark: seeds N offers (PostgreSQL when DATABASE_URL is set, PGlite
@@ -62,7 +63,8 @@ function sourcesHash(offers: number): string {
     }
   };
   // The seed's sources only: schema changes are applied to a kept database by its migrations.
-  walk(path.join(ROOT, 'listings-api/seed'));
+  walk(path.join(ROOT, 'tools/seed'));
+  for (const file of SEED_LIB_FILES) h.update(readFileSync(path.join(ROOT, file)));
   h.update(String(offers));
   return h.digest('hex').slice(0, 12);
 }

@@ -23,7 +23,7 @@ import { loadMappingReference } from '../../listings-api/feeds/mapping';
 import { createPhotoStore } from '../../listings-api/feeds/photos';
 import type { FeedReport } from '../../listings-api/feeds/report';
 import { createReferenceCache } from '../../listings-api/lib/reference';
-import { generateUnseededOffers, seedDatabase } from '../../listings-api/seed/index';
+import { generateUnseededOffers, seedDatabase } from '../../tools/seed/index';
 
 // `npm run bench -- --only import`: the import of a generated Poliris feed of 10,000 rows with 5
 // photos each, on a throw-away database (PostgreSQL when DATABASE_URL is set, PGlite otherwise).

@@ -1,8 +1,9 @@
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The layering of architecture.md, as the lint enforces it: the server reaches browser code only
-// through the server entry (type imports included); shared code imports no part.
+// Who may import whom (docs/architecture.md, Folders), as the lint enforces it: the server reaches
+// browser code only through the server entry (type imports included); shared code imports no
+// part; the listings API runs the demo seed from its start alone.
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -45,6 +46,39 @@ describe('layering', () => {
         "export { Document } from '../../client/app/document';\n",
       ),
     ).toHaveLength(1);
+  });
+
+  it('lets the listings API run the demo seed from its start alone', async () => {
+    const code = "export { seedIfEmpty } from '../tools/seed/index';\n";
+    expect(await restricted('listings-api/embedded.ts', code)).toEqual([]);
+    expect(
+      await restricted(
+        'listings-api/feeds/layering-probe.ts',
+        "export { RUBRIQUES } from '../../tools/seed/catalog';\n",
+      ),
+    ).toHaveLength(1);
+    expect(await restricted('listings-api/layering-probe.ts', code)).toHaveLength(1);
+    expect(
+      await restricted(
+        'server/layering-probe.ts',
+        "export { seedDatabase } from '../tools/seed/index';\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the seed free of the web app', async () => {
+    expect(
+      await restricted(
+        'tools/seed/layering-probe.ts',
+        "export { ROUTES } from '../../server/app';\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        'tools/seed/layering-probe.ts',
+        "export type { Database } from '../../listings-api/db/types';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('keeps shared code free of the parts', async () => {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // ("Merci pour votre confiance…") under reviews of 1 to 3 stars. Such a reply is rewritten with
 // one of the seed's replies for a mixed or bad review, in the review's language. Only replies
 // equal to a canned text of the seed are touched: a reply an agency wrote stays as it is.
-// The texts are copied here (a migration stays as it ran); they match listings-api/seed/phrases.ts.
+// The texts are copied here (a migration stays as it ran); they match tools/seed/phrases.ts.
 
 /** The seed's replies of thanks, past and present, by language. */
 export const CHEERFUL_SEED_REPLIES: Readonly<Record<'fr' | 'en', readonly string[]>> = {

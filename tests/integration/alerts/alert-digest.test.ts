@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertCriteria, Lang, NatureId } from '../../../shared/contract';
 import { formatPrice } from '../../../shared/format';
 import { runAlertJob } from '../../../listings-api/alerts/job';
-import { createSmtpTransport, type MailTransport } from '../../../listings-api/alerts/mailer';
+import { createSmtpTransport, type MailTransport } from '../../../listings-api/mail/transport';
 import type { Db } from '../../../listings-api/db/connection';
 import type { OffersTable } from '../../../listings-api/db/types';
 import { createTestDb, testDbKinds } from '../../fixtures/db';

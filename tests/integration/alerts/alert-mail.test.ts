@@ -12,9 +12,9 @@ import { runAlertJob, startAlertScheduler } from '../../../listings-api/alerts/j
 import {
   createEmlTransport,
   createSmtpTransport,
-  type AlertLog,
+  type MailLog,
   type MailTransport,
-} from '../../../listings-api/alerts/mailer';
+} from '../../../listings-api/mail/transport';
 import { alertMailRoutes } from '../../../listings-api/alerts/routes';
 import { resolveSigningSecret, signMailToken } from '../../../listings-api/alerts/tokens';
 import { buildListingsApp } from '../../../listings-api/app';
@@ -42,7 +42,7 @@ interface LogLine {
   obj: Record<string, unknown>;
   msg: string;
 }
-function collectingLog(lines: LogLine[]): AlertLog {
+function collectingLog(lines: LogLine[]): MailLog {
   return {
     info: (obj, msg) => lines.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
     warn: (obj, msg) => lines.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
@@ -85,7 +85,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
   const natureLabel: Record<string, { fr: string; en: string }> = {};
 
   const at = (minutes: number) => new Date(t0 + minutes * 60_000);
-  const run = (minutes: number, over: { transport?: MailTransport; log?: AlertLog } = {}) =>
+  const run = (minutes: number, over: { transport?: MailTransport; log?: MailLog } = {}) =>
     runAlertJob(db, {
       now: at(minutes),
       publicUrl: PUBLIC_URL,

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendDueMails } from '../../../listings-api/alerts/job';
-import { createSmtpTransport } from '../../../listings-api/alerts/mailer';
+import { alertMailHooks } from '../../../listings-api/alerts/mail-hooks';
+import { sendDueMails } from '../../../listings-api/mail/outbox';
+import { createSmtpTransport } from '../../../listings-api/mail/transport';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
@@ -158,6 +159,7 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
       from: FROM,
       transport: app.mailOutbox.transport,
       log: app.log,
+      hooks: alertMailHooks,
       now: new Date(Date.now() + 86_400_000),
     });
     expect(mailsTo(body.email)).toHaveLength(1);
@@ -195,12 +197,29 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
     // Before its backoff nothing goes; after it, the same mail goes once.
     const transport = createSmtpTransport(smtp.url);
     try {
-      const early = await sendDueMails(db, { from: FROM, transport, log: app.log });
+      const early = await sendDueMails(db, {
+        from: FROM,
+        transport,
+        log: app.log,
+        hooks: alertMailHooks,
+      });
       expect(early.sent).toBe(0);
       const later = new Date(new Date(row!.next_attempt_at).getTime() + 1000);
-      const due = await sendDueMails(db, { from: FROM, transport, log: app.log, now: later });
+      const due = await sendDueMails(db, {
+        from: FROM,
+        transport,
+        log: app.log,
+        hooks: alertMailHooks,
+        now: later,
+      });
       expect(due).toMatchObject({ sent: 1, failed: 0 });
-      const again = await sendDueMails(db, { from: FROM, transport, log: app.log, now: later });
+      const again = await sendDueMails(db, {
+        from: FROM,
+        transport,
+        log: app.log,
+        hooks: alertMailHooks,
+        now: later,
+      });
       expect(again.sent).toBe(0);
     } finally {
       transport.close();

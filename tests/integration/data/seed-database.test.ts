@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../listings-api/db/connection';
 import type { Database } from '../../../listings-api/db/types';
-import { ATOUT_KEYS, RUB, RUBRIQUES } from '../../../listings-api/seed/catalog';
-import { isSeeded, seedDatabase, seedIfEmpty, SEED_TABLES } from '../../../listings-api/seed/index';
+import { RUB } from '../../../listings-api/lib/rubriques';
+import { ATOUT_KEYS, RUBRIQUES } from '../../../tools/seed/catalog';
+import { isSeeded, seedDatabase, seedIfEmpty, SEED_TABLES } from '../../../tools/seed/index';
 import { createTestDb, TEST_SEED_OFFERS, testDbKinds } from '../../fixtures/db';
 
 // The seeded test database, on PGlite and on PostgreSQL: counts, shares, referential sanity and

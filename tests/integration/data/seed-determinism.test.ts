@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../listings-api/db/connection';
 import { migrateToLatest } from '../../../listings-api/db/migrate';
 import type { Database } from '../../../listings-api/db/types';
-import {
-  DEFAULT_SEED,
-  seedDatabase,
-  SEED_TABLES,
-  type SeedTable,
-} from '../../../listings-api/seed/index';
+import { DEFAULT_SEED, seedDatabase, SEED_TABLES, type SeedTable } from '../../../tools/seed/index';
 import { createTestDb, TEST_SEED_OPTIONS, testDbKinds } from '../../fixtures/db';
 
 // The same seed options give the same rows: a fresh in-memory seed compares equal, table by table,

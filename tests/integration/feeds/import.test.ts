@@ -19,7 +19,8 @@ import {
 } from '../../../listings-api/feeds/generate';
 import { loadMappingReference, type MappingReference } from '../../../listings-api/feeds/mapping';
 import type { FeedReport } from '../../../listings-api/feeds/report';
-import { photoFileName, PHOTO_WIDTHS } from '../../../listings-api/seed/photos';
+import { PHOTO_WIDTHS } from '../../../shared/contract';
+import { photoFileName } from '../../../listings-api/lib/photo-files';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { buildWebApp, textOf } from '../web/helpers';
 

@@ -14,7 +14,8 @@ import {
   type PhotoResult,
   type PhotoStoreOptions,
 } from '../../../listings-api/feeds/photos';
-import { PHOTO_WIDTHS, photoFileName } from '../../../listings-api/seed/photos';
+import { PHOTO_WIDTHS } from '../../../shared/contract';
+import { photoFileName } from '../../../listings-api/lib/photo-files';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 
 // Photos of feeds, from files and from URLs served by a local HTTP server, stored in a

@@ -6,7 +6,7 @@ import {
   CHEERFUL_SEED_REPLIES,
   CRITICAL_SEED_REPLIES,
 } from '../../../listings-api/db/migrations/017-review-replies-fit-rating';
-import { REVIEW_RESPONSES } from '../../../listings-api/seed/phrases';
+import { REVIEW_RESPONSES } from '../../../tools/seed/phrases';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 
 // A database seeded before the seed's replies fitted the rating: the migration rewrites the

@@ -1,4 +1,12 @@
-import type { FeeScaleRow, NatureId } from '../db/types';
+import type {
+  AgenciesTable,
+  FeeScaleRow,
+  NatureId,
+  NetworksTable,
+  OmrAgencyListsTable,
+  ReviewsTable,
+} from '../../listings-api/db/types';
+import type { SeedRow } from './rows';
 import { lieuPath, type Geography, type LieuRow } from './geography';
 import { BUCKETS, type Bucket, type Spot } from './market';
 import {
@@ -18,64 +26,18 @@ import {
   STREETS_FR,
 } from './phrases';
 import { hashSeed, Prng, WeightedTable } from './prng';
-import { kebab, normalizeForSearch } from './text';
+import { kebab, normalizeForSearch } from '../../listings-api/lib/text';
 
 // Networks, agencies, their reviews and the curated agency lists. Agencies sit where offers are
 // (the market's spots), in proportion to each bucket's share of offers.
 
-export interface NetworkRow {
-  id: number;
-  slug: string;
-  name: string;
-  description_fr: string;
-  description_en: string;
-  website: string | null;
-}
+export type NetworkRow = SeedRow<NetworksTable>;
 
-export interface AgencyRow {
-  id: number;
-  slug: string;
-  name: string;
-  search_name: string;
-  network_id: number | null;
-  address: string;
-  cp: string;
-  ville: string;
-  lieu_id: number;
-  lieu_path: number[];
-  phone: string;
-  email: string;
-  website: string | null;
-  description_fr: string;
-  description_en: string;
-  fee_scale: FeeScaleRow[];
-  active: boolean;
-  lat: number | null;
-  lng: number | null;
-  created_at: Date;
-}
+export type AgencyRow = SeedRow<AgenciesTable>;
 
-export interface ReviewRow {
-  id: number;
-  agency_id: number;
-  lang: 'fr' | 'en';
-  rating: number;
-  author: string;
-  title: string;
-  body: string;
-  response: string | null;
-  source: string;
-  created_at: Date;
-}
+export type ReviewRow = SeedRow<ReviewsTable>;
 
-export interface OmrAgencyListRow {
-  id: number;
-  slug: string;
-  name_fr: string;
-  name_en: string;
-  lieu_id: number | null;
-  agencies: number[];
-}
+export type OmrAgencyListRow = SeedRow<OmrAgencyListsTable>;
 
 /** An agency as the offer generator needs it. */
 export interface AgencyRef {

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Db } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
-import type { Database } from '../db/types';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Db } from '../../listings-api/db/connection';
+import { migrateToLatest } from '../../listings-api/db/migrate';
+import type { Database } from '../../listings-api/db/types';
 import { buildAgencies } from './agencies';
 import { NATURES, RUBRIQUES } from './catalog';
 import { buildExternalLinks, buildOmrConfig, buildSettings } from './content';
@@ -72,10 +72,10 @@ const ROW_BATCH = 2_000;
  * jsonb_populate_recordset: no bind-parameter limit, and markedly faster than a multi-row VALUES
  * list on PGlite. Columns are named from the rows, so defaults of other columns still apply.
  */
-async function insertRows(
+async function insertRows<T extends SeedTable>(
   trx: Kysely<Database>,
-  table: SeedTable,
-  rows: readonly object[],
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = sql.join(Object.keys(rows[0] as object).map((c) => sql.ref(c)));
@@ -255,7 +255,7 @@ async function run(
 
 /**
  * Offers the seed did not write, drawn by its generator with ids past the seeded ones: the new
- * listings of the feeds written for seeded agencies (feeds/seed-feeds.ts). Active ones only.
+ * listings of the feeds written for seeded agencies (feeds.ts). Active ones only.
  */
 export function generateUnseededOffers(options: SeedOptions, count: number): OfferRow[] {
   const seed = options.seed ?? DEFAULT_SEED;

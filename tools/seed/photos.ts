@@ -2,7 +2,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { RUBRIQUES, RUB, rubriqueById, type AtoutKey, type RubriqueSeed } from './catalog';
+import { PHOTO_WIDTHS } from '../../shared/contract';
+import { PHOTO_MAX, photoFileName } from '../../listings-api/lib/photo-files';
+import { RUB } from '../../listings-api/lib/rubriques';
+import { RUBRIQUES, rubriqueById, type AtoutKey, type RubriqueSeed } from './catalog';
 import type { Climate, PlaceKind } from './market';
 import { hashSeed, Prng } from './prng';
 import * as scenes from './scenes';
@@ -10,8 +13,6 @@ import * as scenes from './scenes';
 // The photo pool: JPEG pictures drawn locally (SVG scenes rendered by sharp), deterministic per
 // id, in three 4:3 widths, plus one mosaic image per rubrique. Offers reference pool ids.
 
-export const PHOTO_WIDTHS = [400, 800, 1200] as const;
-export const PHOTO_MAX = { width: 1200, height: 900 } as const;
 export const MOSAIC_SIZE = { width: 800, height: 600 } as const;
 export const DEFAULT_PHOTO_COUNT = 240;
 
@@ -33,9 +34,6 @@ function poolIsCurrent(dir: string): boolean {
   }
 }
 
-export function photoFileName(id: number, width: number): string {
-  return `${id}-${width}.jpg`;
-}
 export function mosaicFileName(rubriqueId: number): string {
   return path.join('mosaic', `${rubriqueId}.jpg`);
 }

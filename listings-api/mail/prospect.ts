@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { renderProspectMail } from '../../mails/index';
 import type { Lang } from '../../shared/contract';
 import type { Database } from '../db/types';
-import { addressOf } from './config';
+import { insertMail } from '../repositories/mail-outbox';
+import { newMessageId } from './address';
 
 // The confirmation mail of a professional (prospect) request: what the thanks text of the
 // professional contact page promises. Written to the outbox in the transaction that stores the
 // request, so it exists exactly when the request does (a repeated request with the same
 // idempotency key stores nothing and queues nothing; a unique index allows one per request), then
-// sent by the same machinery as alert mails (retries, SMTP or .eml files). Its subject, text and
-// HTML come from mails/prospect.ts.
+// sent by the outbox (retries, SMTP or .eml files). Its subject, text and HTML come from
+// mails/prospect.ts.
 
 export interface ProspectRow {
   id: number;
@@ -49,23 +49,17 @@ export async function queueProspectMail(
     siteName: settings.siteName,
     publicUrl: settings.publicUrl,
   });
-  const host = addressOf(settings.from).split('@')[1] ?? 'localhost';
-  const inserted = await trx
-    .insertInto('mail_outbox')
-    .values({
-      alert_id: null,
-      prospect_id: prospect.id,
-      kind: 'prospect',
-      to_address: prospect.email,
-      subject: content.subject,
-      message_id: `<prospect-${prospect.id}.${randomUUID()}@${host}>`,
-      headers: JSON.stringify({}),
-      html: content.html,
-      text: content.text,
-      next_attempt_at: now,
-    })
-    .onConflict((oc) => oc.column('prospect_id').where('prospect_id', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const id = await insertMail(trx, {
+    alert_id: null,
+    prospect_id: prospect.id,
+    kind: 'prospect',
+    to_address: prospect.email,
+    subject: content.subject,
+    message_id: newMessageId(settings.from, `prospect-${prospect.id}`),
+    headers: JSON.stringify({}),
+    html: content.html,
+    text: content.text,
+    next_attempt_at: now,
+  });
+  return id !== undefined;
 }

@@ -1,9 +1,16 @@
-import type { CondoRow, FeesRow, NatureId, PhotoRow } from '../db/types';
+import type {
+  CondoRow,
+  FeesRow,
+  NatureId,
+  OffersTable,
+  PhotoRow,
+} from '../../listings-api/db/types';
+import type { SeedRow } from './rows';
+import { RUB } from '../../listings-api/lib/rubriques';
 import type { AgencyRef } from './agencies';
 import {
   ATOUTS,
   ATOUT_KEYS,
-  RUB,
   RUBRIQUES,
   rubriqueById,
   rubriquePath,
@@ -44,7 +51,8 @@ import {
   type PhotoSubject,
 } from './photos';
 import { hashSeed, Prng, WeightedTable } from './prng';
-import { capitalize, englishIndefinite, formatNumber, joinList, kebab } from './text';
+import { kebab } from '../../listings-api/lib/text';
+import { capitalize, englishIndefinite, formatNumber, joinList } from './text';
 
 // One offer per id, each drawn from its own PRNG stream (seed, id): offer 42 is the same whatever
 // the total count, and offers can be generated in batches without holding them all in memory.
@@ -93,50 +101,10 @@ export function gesClassOf(value: number): DpeClass {
   return DPE_CLASSES.find((c) => value <= GES_BOUNDS[c][1]) ?? 'G';
 }
 
-export interface OfferRow {
-  id: number;
-  slug: string;
-  nature: NatureId;
-  rubrique_id: number;
-  rubrique_path: number[];
-  lieu_id: number;
-  lieu_path: number[];
-  agency_id: number;
-  status: 'active' | 'obsolete';
-  premium: boolean;
-  exclusivity: boolean;
-  reference: string;
-  titre1_fr: string;
-  titre1_en: string;
-  titre2_fr: string;
-  titre2_en: string;
-  description_fr: string;
-  description_en: string;
-  price: number | null;
-  monthly_rent: number | null;
-  weekly_rent: number | null;
-  prix_cache: boolean;
-  price_without_fees: number | null;
-  fees: FeesRow | null;
-  condo: CondoRow | null;
-  surface: number | null;
-  field_surface: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
+/** The seed writes no feed's hash and no price drop: its offers come from no feed. */
+export type OfferRow = Omit<SeedRow<OffersTable, 'feed_hash' | 'price_reduced_at'>, 'atouts'> & {
   atouts: AtoutKey[];
-  dpe_class: DpeClass | null;
-  dpe_value: number | null;
-  ges_class: DpeClass | null;
-  ges_value: number | null;
-  photos: PhotoRow[];
-  video_url: string | null;
-  tour_url: string | null;
-  lat: number | null;
-  lng: number | null;
-  published_at: Date;
-  updated_at: Date;
-  obsolete_at: Date | null;
-}
+};
 
 export interface OfferContext {
   seed: number;

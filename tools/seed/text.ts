@@ -1,33 +1,6 @@
-// Text helpers of the seed: slugs, search names, number formatting, French prepositions.
+import { normalizeForSearch } from '../../listings-api/lib/text';
 
-/** 'Côte d’Azur' → 'Cote d’Azur' (drops combining accents; œ/æ become oe/ae). */
-export function stripAccents(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'Oe')
-    .replace(/æ/g, 'ae')
-    .replace(/Æ/g, 'Ae')
-    .replace(/ß/g, 'ss');
-}
-
-/** ASCII kebab-case: "Val-d'Isère" → 'val-d-isere', 'Paris 16e Arrondissement' → 'paris-16e-arrondissement'. */
-export function kebab(s: string): string {
-  return stripAccents(s)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** Lowercase, accent-free, punctuation as spaces: the text a trigram index searches. */
-export function normalizeForSearch(s: string): string {
-  return stripAccents(s)
-    .toLowerCase()
-    .replace(/[’'`\-_.,/()]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+// Text helpers of the seed: search names, number formatting, French prepositions.
 
 /** The search name of a place: its French name, plus its English name when different. */
 export function searchName(fr: string, en: string): string {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { RUB } from '../../listings-api/lib/rubriques';
 import {
   ATOUT_KEYS,
   GENERIC_RUBRIQUE_ID,
   MOSAIC_RUBRIQUES,
   NATURES,
   RESERVED_ROUTE_WORDS,
-  RUB,
   RUBRIQUES,
   rubriqueById,
   rubriquePath,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { NatureId } from '../db/types';
+import type { NatureId } from '../../listings-api/db/types';
 import { buildAgencies } from './agencies';
-import { ATOUT_KEYS, RUB, rubriqueById, rubriquePath } from './catalog';
+import { RUB } from '../../listings-api/lib/rubriques';
+import { ATOUT_KEYS, rubriqueById, rubriquePath } from './catalog';
 import { buildGeography, lieuPath, type LieuRow } from './geography';
 import { BUCKETS, type Bucket, type Spot } from './market';
 import {

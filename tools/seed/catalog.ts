@@ -1,16 +1,11 @@
-import type { NatureId } from '../db/types';
+import type { NatureId, NaturesTable, RubriquesTable } from '../../listings-api/db/types';
+import type { SeedRow } from './rows';
+import { RUB } from '../../listings-api/lib/rubriques';
 
 // The fixed vocabularies of the portal: natures, the rubrique tree and the 25 atouts of spec
 // section 3. Ids are stable: the web app's tests and the mosaic images refer to them.
 
-export interface NatureSeed {
-  id: NatureId;
-  position: number;
-  slug_fr: string;
-  slug_en: string;
-  libelle_fr: string;
-  libelle_en: string;
-}
+export type NatureSeed = SeedRow<NaturesTable>;
 
 export const NATURES: readonly NatureSeed[] = [
   {
@@ -42,18 +37,8 @@ export const NATURES: readonly NatureSeed[] = [
 /** How a rubrique is built and described: drives surfaces, rooms, atouts and texts. */
 export type RubriqueGroup = 'generic' | 'house' | 'apartment' | 'estate' | 'land' | 'building';
 
-export interface RubriqueSeed {
-  id: number;
-  parent_id: number | null;
-  is_generic: boolean;
-  position: number;
-  slug_fr: string;
-  slug_en: string;
-  libelle_fr: string;
-  libelle_en: string;
-  plural_fr: string;
-  plural_en: string;
-  natures: NatureId[];
+/** A row of the rubriques table, with what the generator needs to know of the property type. */
+export interface RubriqueSeed extends SeedRow<RubriquesTable> {
   group: RubriqueGroup;
   /** Grammatical gender of libelle_fr, for adjectives in titles. */
   gender: 'm' | 'f';
@@ -96,30 +81,6 @@ function rub(
 }
 
 export const GENERIC_RUBRIQUE_ID = 1;
-export const RUB = {
-  maisons: 10,
-  villas: 11,
-  mas: 12,
-  chalets: 13,
-  chateaux: 14,
-  manoirs: 15,
-  maisonsArchitecte: 16,
-  hotelsParticuliers: 17,
-  bastides: 18,
-  appartements: 20,
-  lofts: 21,
-  penthouses: 22,
-  duplex: 23,
-  rezDeJardin: 24,
-  ateliers: 25,
-  proprietes: 30,
-  domainesViticoles: 31,
-  haras: 32,
-  proprietesChasse: 33,
-  terrains: 40,
-  immeubles: 50,
-  hotels: 60,
-} as const;
 
 // The generic root matches every nature; a child never applies to a nature its parent lacks.
 export const RUBRIQUES: readonly RubriqueSeed[] = [

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { photoFileName } from '../../listings-api/lib/photo-files';
 import { RUBRIQUES, rubriqueById, type RubriqueSeed } from './catalog';
 import { BUCKETS, RUBRIQUE_WEIGHTS, type PlaceKind } from './market';
 import { climateOf } from './offers';
@@ -10,7 +11,6 @@ import {
   generatePhotos,
   mosaicFileName,
   PHOTO_KINDS,
-  photoFileName,
   photoFits,
   photoKindOf,
   photoRegionOf,

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { cliConfig } from '../lib/cli-env';
-import { openDb } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
+import { cliConfig } from '../../listings-api/lib/cli-env';
+import { openDb } from '../../listings-api/db/connection';
+import { migrateToLatest } from '../../listings-api/db/migrate';
 import {
   clearSeedData,
   DEFAULT_OFFERS,

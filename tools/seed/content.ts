@@ -1,5 +1,7 @@
 import { DEFAULT_SITE_NAME } from '../../shared/contract';
-import type { OmrConfigValues, SettingsValues } from '../db/config-values';
+import type { ExternalLinksTable } from '../../listings-api/db/types';
+import type { SeedRow } from './rows';
+import type { OmrConfigValues, SettingsValues } from '../../listings-api/db/config-values';
 import { ATOUT_KEYS, MOSAIC_RUBRIQUES } from './catalog';
 import type { Geography, LieuRow } from './geography';
 import { BUCKETS } from './market';
@@ -84,14 +86,7 @@ export function buildOmrConfig(geo: Geography): OmrConfigValues {
   };
 }
 
-export interface ExternalLinkRow {
-  id: number;
-  lieu_id: number | null;
-  position: number;
-  label_fr: string;
-  label_en: string;
-  url: string;
-}
+export type ExternalLinkRow = SeedRow<ExternalLinksTable>;
 
 const LINK_KINDS: ReadonlyArray<readonly [fr: string, en: string, path: string]> = [
   ['Bureaux à vendre', 'Offices for sale', 'bureaux-a-vendre'],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { LieuType } from '../db/types';
+import type { LieuType, LieuxTable, OmrListsTable } from '../../listings-api/db/types';
+import type { SeedRow } from './rows';
 import { NATURES, RESERVED_ROUTE_WORDS, RUBRIQUES } from './catalog';
 import {
   CSC_NAME_ALIASES,
@@ -20,14 +21,8 @@ import {
   type CommuneKey,
   type SubPlaceSeed,
 } from './places';
-import {
-  communePrepFr,
-  departementPrepFr,
-  kebab,
-  normalizeForSearch,
-  regionPrepFr,
-  searchName,
-} from './text';
+import { kebab, normalizeForSearch } from '../../listings-api/lib/text';
+import { communePrepFr, departementPrepFr, regionPrepFr, searchName } from './text';
 
 // The lieux of the portal, built from real data:
 // - regions, departments, communes and municipal arrondissements from @etalab/decoupage-administratif
@@ -48,34 +43,9 @@ import {
 // Zones are not ancestors of anything: a zone lists its members in `lieux`, and a zone search is
 // `lieu_path && zone.lieux`.
 
-export interface LieuRow {
-  id: number;
-  slug: string;
-  type: LieuType;
-  parent_id: number | null;
-  ancestors: number[];
-  lieux: number[];
-  code: string | null;
-  postcodes: string[];
-  libelle_fr: string;
-  libelle_en: string;
-  libelle_prep_fr: string;
-  libelle_prep_en: string;
-  search_name: string;
-  lat: number | null;
-  lng: number | null;
-  population: number;
-  omr_list_id: number | null;
-  is_foreign_country: boolean;
-}
+export type LieuRow = SeedRow<LieuxTable>;
 
-export interface OmrListRow {
-  id: number;
-  slug: string;
-  name_fr: string;
-  name_en: string;
-  lieux: number[];
-}
+export type OmrListRow = SeedRow<OmrListsTable>;
 
 export interface Geography {
   lieux: LieuRow[];

@@ -3,13 +3,17 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { sql } from 'kysely';
-import type { Db } from '../db/connection';
-import type { CondoRow, FeesRow, PhotoRow } from '../db/types';
-import { generateUnseededOffers, type SeedOptions } from '../seed/index';
-import { photoFileName, PHOTO_MAX } from '../seed/photos';
-import { offerToPolirisRow, writePolirisFeed, type PolirisOffer } from './generate';
-import { loadMappingReference } from './mapping';
-import { DONE_MARKER } from './runner';
+import type { Db } from '../../listings-api/db/connection';
+import type { CondoRow, FeesRow, PhotoRow } from '../../listings-api/db/types';
+import { generateUnseededOffers, type SeedOptions } from './index';
+import { photoFileName, PHOTO_MAX } from '../../listings-api/lib/photo-files';
+import {
+  offerToPolirisRow,
+  writePolirisFeed,
+  type PolirisOffer,
+} from '../../listings-api/feeds/generate';
+import { loadMappingReference } from '../../listings-api/feeds/mapping';
+import { DONE_MARKER } from '../../listings-api/feeds/runner';
 
 // At first start, the embedded portal shows its listings lifecycle at work: the seed writes a
 // Poliris feed for a few seeded agencies into the inbox, as their software would, which the

@@ -3,7 +3,7 @@ import { NATURES, RESERVED_ROUTE_WORDS, RUBRIQUES } from './catalog';
 import { buildGeography, GENERIC_LIEU, type LieuRow } from './geography';
 import { BUCKETS } from './market';
 import { HOTSPOT_COMMUNES, OMR_LISTS } from './places';
-import { kebab } from './text';
+import { kebab } from '../../listings-api/lib/text';
 
 const geo = buildGeography();
 const bySlug = (slug: string): LieuRow => {

@@ -1,5 +1,5 @@
-import type { NatureId } from '../db/types';
-import { RUB } from './catalog';
+import type { NatureId } from '../../listings-api/db/types';
+import { RUB } from '../../listings-api/lib/rubriques';
 
 // Where offers are, what they are and what they cost. Prices per m² are medians of the luxury
 // segment per place (order of magnitude of 2025 asking prices); each offer varies around them.

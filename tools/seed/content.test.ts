@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_KEYS } from '../db/config-values';
+import { SETTINGS_KEYS } from '../../listings-api/db/config-values';
 import { ATOUT_KEYS, MOSAIC_RUBRIQUES } from './catalog';
 import { buildExternalLinks, buildOmrConfig, buildSettings } from './content';
 import { buildGeography } from './geography';

@@ -2,8 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-// Where alert mails go: an SMTP server (SMTP_URL), or, with none configured (embedded mode),
-// .eml files under .data/mail/ that any mail client opens, with one log line per mail.
+// Where the portal's mails go: an SMTP server (SMTP_URL), or, with none configured (embedded
+// mode), .eml files under .data/mail/ that any mail client opens, with one log line per mail.
+
+export const DEFAULT_MAIL_DIR = '.data/mail';
 
 export interface OutgoingMail {
   from: string;
@@ -28,8 +30,8 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The log the alert job writes to: pino and Fastify's logger fit. */
-export interface AlertLog {
+/** The log the mail jobs write to: pino and Fastify's logger fit. */
+export interface MailLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;

@@ -1,0 +1,84 @@
+import { renderConfirmMail } from '../../mails/index';
+import type { Db } from '../db/connection';
+import { selectAlertsAwaitingConfirmation, selectUnconfirmedAlert } from '../repositories/alerts';
+import { insertMail } from '../repositories/mail-outbox';
+import type { MailLog } from '../mail/transport';
+import { alertMailLinks } from './links';
+import {
+  alertMessageId,
+  langOf,
+  mailContext,
+  searchText,
+  type AlertMailOptions,
+  type MailContext,
+} from './mail-context';
+import type { AlertRow } from './match';
+
+// The confirmation mail of a new alert (double opt-in: nothing else is sent before it is
+// confirmed): queued by POST /alerte right after storing the alert, and by the job's run for any
+// alert still without one. One per alert (unique index mail_outbox_one_confirm).
+
+const BATCH = 200;
+
+/** Writes the confirmation mail of one alert to the outbox; true when a row was added. */
+async function writeConfirmation(ctx: MailContext, alert: AlertRow): Promise<boolean> {
+  const lang = langOf(alert);
+  const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox, lang);
+  const content = renderConfirmMail({
+    lang,
+    siteName: ctx.siteName,
+    search: await searchText(ctx, alert, lang),
+    confirmUrl: links.confirmUrl,
+    unsubscribeUrl: links.unsubscribeUrl,
+  });
+  // A second writer adds none.
+  const id = await insertMail(ctx.db, {
+    alert_id: alert.id,
+    kind: 'confirm',
+    to_address: alert.email,
+    subject: content.subject,
+    message_id: alertMessageId(ctx, alert.id, 'confirm'),
+    headers: JSON.stringify(links.headers),
+    html: content.html,
+    text: content.text,
+    next_attempt_at: ctx.now,
+  });
+  return id !== undefined;
+}
+
+/** Queues the confirmations of every alert still without one; the number queued. */
+export async function queueConfirmations(
+  ctx: MailContext,
+  log: MailLog,
+): Promise<{ queued: number; skipped: number }> {
+  const result = { queued: 0, skipped: 0 };
+  let lastId = 0;
+  for (;;) {
+    const alerts = await selectAlertsAwaitingConfirmation(ctx.db, lastId, BATCH);
+    for (const alert of alerts) {
+      lastId = alert.id;
+      try {
+        if (await writeConfirmation(ctx, alert)) result.queued += 1;
+      } catch (err) {
+        result.skipped += 1;
+        log.error({ err, alertId: alert.id }, 'alert confirmation not written');
+      }
+    }
+    if (alerts.length < BATCH) return result;
+  }
+}
+
+/**
+ * Queues the confirmation mail of one new alert, as the job's run would: what POST /alerte does
+ * right after storing the alert, so the mail goes at once. Idempotent (one confirmation per
+ * alert); nothing for an alert confirmed, unsubscribed or gone. True when a mail was queued.
+ */
+export async function queueConfirmation(
+  db: Db,
+  alertId: number,
+  options: AlertMailOptions,
+): Promise<boolean> {
+  const alert = await selectUnconfirmedAlert(db, alertId);
+  if (!alert) return false;
+  return writeConfirmation(await mailContext(db, options), alert);
+}
