@@ -507,7 +507,7 @@ export const getEndpoints = {
   }),
   /**
    * The visitor's alerts: those of the tokens given and, through the BFF, those of the visitor's
-   * alert cookie (server/api/alerts.ts serves it: it needs the cookie). The tokens are secrets:
+   * alert cookie (server/writes/alerts.ts serves it: it needs the cookie). The tokens are secrets:
    * they travel in a request header, never in the URL.
    */
   alerts: get({

@@ -188,7 +188,7 @@ const send = <B extends v.GenericSchema, A extends v.GenericSchema>(row: FormSen
 export const formSendEndpoints = {
   /**
    * The contact form of offer and agency pages, sent by their action through the BFF's duties
-   * (server/api/contact.ts: spam guard, idempotency key).
+   * (server/writes/contact.ts: spam guard, idempotency key).
    */
   contact: send({
     method: 'POST',
@@ -196,7 +196,7 @@ export const formSendEndpoints = {
     body: ContactBodySchema,
     answer: ContactCreatedSchema,
   }),
-  /** The professional (prospect) contact form (server/api/prospect.ts). */
+  /** The professional (prospect) contact form (server/writes/prospect.ts). */
   prospect: send({
     method: 'POST',
     path: '/contact-prospect',
@@ -206,7 +206,7 @@ export const formSendEndpoints = {
   /**
    * The alert writes, actions of the pages that show their forms (the result lists: create; the
    * alerts page: delete, and the confirm and unsubscribe buttons of mail links). The BFF keeps the
-   * visitor's alert cookie in step with them (server/api/alerts.ts).
+   * visitor's alert cookie in step with them (server/writes/alerts.ts).
    */
   alertCreate: send({
     method: 'POST',
