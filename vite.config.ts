@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { getEndpoints, sendEndpoints } from './shared/endpoints';
 
 // Client bundle (dist/client, with a manifest the server reads for script and style tags) and
 // server entry (dist/server/entry-server.mjs, `vite build --ssr`). Lingui's macros compile
@@ -13,6 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     isSsrBuild ? null : browserCatalogs(),
+    isSsrBuild ? null : browserEndpointTable(),
     isSsrBuild ? null : precompress(),
   ],
   publicDir: 'client/public',
@@ -84,6 +86,34 @@ function browserCatalogs(): Plugin {
       for (const msgid of serverOnly) delete messages[msgid];
       const json = JSON.stringify(JSON.stringify(messages));
       return { code: code.replace(literal[0], `JSON.parse(${json})`), map: null };
+    },
+  };
+}
+
+const ENDPOINT_TABLE = path.resolve('shared/endpoints.ts');
+
+/**
+ * The browser's copy of the endpoint table (shared/endpoints.ts): each row's /api path and the
+ * parameters it sends as headers, all the browser's PortalApi reads of it. The schemas, tags and
+ * upstream paths are the server's: they stay out of the client bundle.
+ */
+function browserEndpointTable(): Plugin {
+  const rows = (table: Record<string, { browser: string; headers?: object }>) =>
+    Object.fromEntries(
+      Object.entries(table).map(([name, row]) => [
+        name,
+        { browser: row.browser, ...(row.headers ? { headers: row.headers } : {}) },
+      ]),
+    );
+  return {
+    name: 'browser-endpoint-table',
+    enforce: 'pre',
+    load(id, options) {
+      if (options?.ssr || id.split('?')[0] !== ENDPOINT_TABLE) return null;
+      return [
+        `export const getEndpoints = ${JSON.stringify(rows(getEndpoints))};`,
+        `export const sendEndpoints = ${JSON.stringify(rows(sendEndpoints))};`,
+      ].join('\n');
     },
   };
 }

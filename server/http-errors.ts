@@ -55,11 +55,6 @@ export function reasonOf(status: number): string {
   return REASONS[status] ?? 'Error';
 }
 
-/** An error body with no language to choose (the message is already the text to send). */
-export function errorBody(statusCode: number, message: string, field?: string): ApiErrorBody {
-  return { statusCode, error: reasonOf(statusCode), message, ...(field ? { field } : {}) };
-}
-
 export interface HttpErrorOptions {
   code?: string;
   field?: string;
@@ -250,24 +245,4 @@ export function registerErrorHandler(app: FastifyInstance, sendPage?: ErrorPageS
       extra: { path: request.url.split('?')[0] },
     });
   });
-}
-
-/**
- * @deprecated Throw `invalid(issues, field)` instead. Kept for the routes that still send their
- * answers themselves: the 400 goes through the error handler all the same.
- */
-export function sendInvalid(
-  _reply: FastifyReply,
-  issues: v.BaseIssue<unknown>[],
-  fallbackField: string,
-): never {
-  throw invalid(issues, fallbackField);
-}
-
-/**
- * @deprecated Throw the failure (or `upstreamFailure(error)`) instead. Kept for the routes that
- * still send their answers themselves.
- */
-export function sendApiFailure(_reply: FastifyReply, error: unknown): never {
-  throw upstreamFailure(error) ?? error;
 }

@@ -22,6 +22,7 @@ import {
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   PROSPECT_FIELD_MAX_LENGTH,
+  boundedText,
 } from './validation';
 
 // The forms with a phone number (spec section 5): contact (offer and agency pages) and
@@ -53,12 +54,25 @@ export function parsePhone(
   return { number: phone.number, country: phone.country ?? null, national: phone.formatNational() };
 }
 
-const phone = v.pipe(
-  text(),
-  v.trim(),
-  v.nonEmpty(phoneRequired.id),
-  v.check((s) => parsePhone(s) !== null, phoneInvalid.id),
-);
+/**
+ * A required telephone number, trimmed, valid for libphonenumber (national numbers read as
+ * French): the rule of every side, each with its input stage and wording (shared/validation.ts).
+ */
+export function phoneNumber<I extends v.GenericSchema<unknown, string>>(
+  input: I,
+  m: { required: string; tooLong: string; invalid: string },
+): v.GenericSchema<v.InferInput<I>, string> {
+  return v.pipe(
+    boundedText(input, PHONE_MAX_LENGTH, m),
+    v.check((s) => parsePhone(s) !== null, m.invalid),
+  );
+}
+
+const phone = phoneNumber(text(), {
+  required: phoneRequired.id,
+  tooLong: phoneInvalid.id,
+  invalid: phoneInvalid.id,
+});
 
 /** The contact form of offer and agency pages. Output adds `phoneObject`. */
 export const ContactFormSchema = v.pipe(

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
 import { emailInvalid, emailRequired, fieldInvalid, messageById } from './messages';
-import { EMAIL_MAX_LENGTH, ID_TEXT, isId } from './validation';
+import { ID_TEXT, boundedText, emailAddress, isId } from './validation';
 
 // The valibot schemas of the forms (spec section 5) and their parsing. The browser checks with
 // them before sending and the BFF checks again with the same schemas. Issue messages are message
@@ -21,15 +21,13 @@ export const requiredText = (
   required: MessageDescriptor,
   max: number,
   tooLong: MessageDescriptor,
-) => v.pipe(text(), v.trim(), v.nonEmpty(required.id), v.maxLength(max, tooLong.id));
+) => boundedText(text(), max, { required: required.id, tooLong: tooLong.id });
 
-export const email = v.pipe(
-  text(),
-  v.trim(),
-  v.nonEmpty(emailRequired.id),
-  v.maxLength(EMAIL_MAX_LENGTH, emailInvalid.id),
-  v.email(emailInvalid.id),
-);
+export const email = emailAddress(text(), {
+  required: emailRequired.id,
+  tooLong: emailInvalid.id,
+  invalid: emailInvalid.id,
+});
 
 const CHECKED = new Set<unknown>([true, 'on', 'true', '1']);
 

@@ -3,6 +3,11 @@
 // so that a filter not chosen never travels as `key=` (which the other side would refuse as a
 // bad value).
 
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+/** A query object: the parameters of a call, before they are written out. */
+export type Query = Record<string, QueryValue>;
+
 /** The parameters a query object sends, as text, in the object's order. */
 export function queryEntries(query: object): [string, string][] {
   const out: [string, string][] = [];

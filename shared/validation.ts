@@ -99,3 +99,40 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const EMAIL_MAX_LENGTH = 254;
 /** A telephone number as typed. */
 export const PHONE_MAX_LENGTH = 40;
+
+/**
+ * Text without control characters (tabs and line breaks aside): PostgreSQL refuses NUL in text,
+ * and no form field needs the others.
+ */
+export const noControlChars = v.regex(
+  // eslint-disable-next-line no-control-regex
+  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
+  'must not contain control characters',
+);
+
+// The rules of the forms' fields, one set for every side: the browser and the BFF check a form's
+// fields with them (the forms' message ids, shared/forms.ts), the listings API a write's body (its
+// English rules, shared/form-endpoints.ts). Each side gives its input stage (a form field that may
+// be absent, a JSON string) and its wording.
+
+export interface TextMessages {
+  required: string;
+  tooLong: string;
+}
+
+/** A required text of at most `max` characters, trimmed. */
+export function boundedText<I extends v.GenericSchema<unknown, string>>(
+  input: I,
+  max: number,
+  m: TextMessages,
+): v.GenericSchema<v.InferInput<I>, string> {
+  return v.pipe(input, v.trim(), v.nonEmpty(m.required), v.maxLength(max, m.tooLong));
+}
+
+/** A required e-mail address, trimmed. */
+export function emailAddress<I extends v.GenericSchema<unknown, string>>(
+  input: I,
+  m: TextMessages & { invalid: string },
+): v.GenericSchema<v.InferInput<I>, string> {
+  return v.pipe(boundedText(input, EMAIL_MAX_LENGTH, m), v.email(m.invalid));
+}

@@ -1,19 +1,15 @@
 import * as v from 'valibot';
 import { LangSchema } from '../../shared/contract';
-import { ID_TEXT, LOWER_SLUG, MAX_ID, SLUG_MAX_LENGTH } from '../../shared/validation';
+import {
+  ID_TEXT,
+  LOWER_SLUG,
+  MAX_ID,
+  SLUG_MAX_LENGTH,
+  noControlChars,
+} from '../../shared/validation';
 
 // Query-string building blocks. Query values arrive as strings (or arrays of strings when a key
 // is repeated); lists are comma-separated (`rubrique=3,7`), and a repeated key is accepted too.
-
-/**
- * Text without control characters (tabs and line breaks aside): PostgreSQL refuses NUL in text,
- * and no form field needs the others.
- */
-export const noControlChars = v.regex(
-  // eslint-disable-next-line no-control-regex
-  /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/,
-  'must not contain control characters',
-);
 
 /** A whole number in [min, max], sent as a decimal string (at most an integer column's, as ids). */
 export function intParam(min = 0, max = MAX_ID) {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { noControlChars } from './params';
+import { noControlChars } from '../../shared/validation';
 
 /** 'Côte d’Azur' → 'Cote d’Azur' (drops combining accents; œ/æ become oe/ae). */
 function stripAccents(s: string): string {

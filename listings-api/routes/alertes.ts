@@ -1,22 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { BboxParam, formatBbox } from '../../shared/bbox';
-import { ENERGY_CLASSES } from '../../shared/energy-rules';
 import {
-  ATOUTS,
   AlertCreatedSchema,
   AlertListSchema,
   ApiErrorSchema,
-  LangSchema,
-  NatureIdSchema,
   type Alert,
   type AlertCriteria,
   type Lang,
 } from '../../shared/contract';
 import { queueConfirmation } from '../alerts/confirmations';
 import { HttpError, notFound } from '../lib/errors';
-import { BodyIdSchema, EmailSchema } from '../lib/forms';
+import { AlertBodySchema, type AlertCriteriaBodySchema } from '../../shared/form-endpoints';
 import { isoDate } from '../lib/mappers';
 import { parseField, type ValibotTypeProvider } from '../lib/validation';
 import {
@@ -50,74 +45,6 @@ const TokenListSchema = v.pipe(
   v.maxLength(100, 'must list at most 100 alert tokens'),
 );
 
-const nullableCount = (max: number) =>
-  v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('must be a number'),
-        v.integer('must be a whole number'),
-        v.minValue(0, 'must be at least 0'),
-        v.maxValue(max, `must be at most ${max}`),
-      ),
-    ),
-  );
-
-const RANGE_PAIRS = [
-  ['prix_min', 'prix_max'],
-  ['surface_min', 'surface_max'],
-  ['surface_terrain_min', 'surface_terrain_max'],
-] as const;
-
-/** The alert payload of spec section 7, checked field by field. */
-const AlertCriteriaBody = v.pipe(
-  v.object({
-    nature: NatureIdSchema,
-    rubrique: v.optional(v.nullable(v.pipe(v.array(BodyIdSchema), v.maxLength(50)))),
-    lieu: v.optional(v.nullable(BodyIdSchema)),
-    omr_list_id: v.optional(v.nullable(BodyIdSchema)),
-    prix_max: nullableCount(2_000_000_000),
-    prix_min: nullableCount(2_000_000_000),
-    nb_pieces: nullableCount(1000),
-    nb_chambres: nullableCount(1000),
-    surface_max: nullableCount(100_000_000),
-    surface_min: nullableCount(100_000_000),
-    surface_terrain_max: nullableCount(100_000_000),
-    surface_terrain_min: nullableCount(100_000_000),
-    dpe_max: v.optional(
-      v.nullable(
-        v.picklist(ENERGY_CLASSES, `must be one of the classes ${ENERGY_CLASSES.join(', ')}`),
-      ),
-    ),
-    atouts: v.optional(
-      v.nullable(v.array(v.picklist(ATOUTS, `must list values among ${ATOUTS.join(', ')}`))),
-    ),
-    /** A map area `west,south,east,north`, kept in its canonical text. */
-    bbox: v.optional(v.nullable(v.pipe(BboxParam, v.transform(formatBbox)))),
-  }),
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const input = dataset.value;
-    for (const [min, max] of RANGE_PAIRS) {
-      const low = input[min];
-      const high = input[max];
-      if (low != null && high != null && low > high) {
-        addIssue({
-          message: `must not exceed ${max}`,
-          path: [{ type: 'object', origin: 'value', input, key: min, value: low }],
-        });
-      }
-    }
-  }),
-);
-
-const AlertBody = v.object({
-  email: EmailSchema,
-  /** Consent to be contacted by partner agencies. */
-  contactProximite: v.optional(v.boolean('must be true or false'), false),
-  lang: v.optional(LangSchema, 'fr'),
-  criteria: AlertCriteriaBody,
-});
-
 // Tokens are secrets: they travel in the x-alert-tokens header, never in the URL, which access
 // logs, proxies and browser histories keep. A token in the query string is refused.
 const notInUrl = v.optional(
@@ -133,7 +60,9 @@ const DeleteHeaders = v.looseObject({
 });
 
 /** Criteria in canonical form: empty values dropped, lists sorted, keys in order. */
-export function normaliseCriteria(input: v.InferOutput<typeof AlertCriteriaBody>): AlertCriteria {
+export function normaliseCriteria(
+  input: v.InferOutput<typeof AlertCriteriaBodySchema>,
+): AlertCriteria {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input).sort()) {
     const value = (input as Record<string, unknown>)[key];
@@ -192,7 +121,7 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
     '/alerte',
     {
       schema: {
-        body: AlertBody,
+        body: AlertBodySchema,
         response: { 201: AlertCreatedSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },

@@ -1,31 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import {
-  ApiErrorSchema,
-  ContactCreatedSchema,
-  LangSchema,
-  StatCreatedSchema,
-  StatTypeSchema,
-} from '../../shared/contract';
+import { ApiErrorSchema, ContactCreatedSchema } from '../../shared/contract';
+import { sendEndpoints } from '../../shared/endpoints';
+import { formSendEndpoints } from '../../shared/form-endpoints';
 import { loadPortalConfig } from '../alerts/portal-config';
 import { queueLeadMails, type LeadMailSettings } from '../mail/lead';
 import type { MailConfig } from '../mail/outbox';
 import { queueProspectMail } from '../mail/prospect';
 import { HttpError, notFound } from '../lib/errors';
-import {
-  MESSAGE_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PROSPECT_FIELD_MAX_LENGTH,
-} from '../../shared/validation';
-import {
-  BodyIdSchema,
-  EmailSchema,
-  IdempotencyKeySchema,
-  PhoneSchema,
-  requiredText,
-} from '../lib/forms';
 import { isoDate } from '../lib/mappers';
-import { idParam, noControlChars } from '../lib/params';
+import { idParam } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 import { agencyExists } from '../repositories/agencies';
 import {
@@ -40,70 +24,10 @@ import { selectOfferAgency } from '../repositories/offers';
 import { loadSettings } from '../repositories/settings';
 import { insertStat } from '../repositories/stats';
 
-const StatBody = v.pipe(
-  v.object({
-    type: StatTypeSchema,
-    /** One offer id; a list only for type liste (the offers of a result page). */
-    id: v.union(
-      [BodyIdSchema, v.pipe(v.array(BodyIdSchema), v.minLength(1), v.maxLength(100))],
-      'must be an offer id (or a list of ids for liste)',
-    ),
-  }),
-  v.forward(
-    v.check(
-      (input) => input.type === 'liste' || !Array.isArray(input.id),
-      'must be a single offer id unless type is liste',
-    ),
-    ['id'],
-  ),
-);
-
-const ContactBody = v.pipe(
-  v.object({
-    offer_id: v.optional(BodyIdSchema),
-    agency_id: v.optional(BodyIdSchema),
-    name: requiredText(NAME_MAX_LENGTH),
-    phone: PhoneSchema,
-    email: EmailSchema,
-    message: requiredText(MESSAGE_MAX_LENGTH),
-    /** Opt-in to recommendations. */
-    reco: v.optional(v.boolean('must be true or false'), false),
-    /** Marked by the web app's spam guard: stored with the mark, mailed to nobody. */
-    spam: v.optional(v.boolean('must be true or false'), false),
-    lang: v.optional(LangSchema, 'fr'),
-    /** The same key twice gives the first request's answer and stores nothing more. */
-    idempotency_key: IdempotencyKeySchema,
-  }),
-  v.forward(
-    v.check(
-      (input) => input.offer_id !== undefined || input.agency_id !== undefined,
-      'give offer_id or agency_id',
-    ),
-    ['offer_id'],
-  ),
-);
-
-const ProspectBody = v.object({
-  lastname: requiredText(PROSPECT_FIELD_MAX_LENGTH),
-  firstname: requiredText(PROSPECT_FIELD_MAX_LENGTH),
-  company: requiredText(PROSPECT_FIELD_MAX_LENGTH),
-  /** The city picked in the place autocomplete, when there is one. */
-  lieu_id: v.optional(BodyIdSchema),
-  city: requiredText(120),
-  phone: PhoneSchema,
-  email: EmailSchema,
-  message: v.optional(
-    v.pipe(
-      v.string('must be a string'),
-      noControlChars,
-      v.trim(),
-      v.maxLength(MESSAGE_MAX_LENGTH, `must have at most ${MESSAGE_MAX_LENGTH} characters`),
-    ),
-    '',
-  ),
-  lang: v.optional(LangSchema, 'fr'),
-  idempotency_key: IdempotencyKeySchema,
-});
+// The bodies are the endpoint table's (shared/endpoints.ts, shared/form-endpoints.ts): the web
+// app sends what these routes check, with the same rules and limits.
+const { stat } = sendEndpoints;
+const { contact, prospect } = formSendEndpoints;
 
 const createdResponses = { 201: ContactCreatedSchema, 400: ApiErrorSchema };
 
@@ -127,8 +51,8 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
   }
 
   app.post(
-    '/stat',
-    { schema: { body: StatBody, response: { 201: StatCreatedSchema, 400: ApiErrorSchema } } },
+    stat.path,
+    { schema: { body: stat.body, response: { 201: stat.answer, 400: ApiErrorSchema } } },
     async (request, reply) => {
       const { type, id } = request.body;
       const statId = await insertStat(db, type, Array.isArray(id) ? [...new Set(id)] : [id]);
@@ -137,8 +61,8 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/contact',
-    { schema: { body: ContactBody, response: createdResponses } },
+    contact.path,
+    { schema: { body: contact.body, response: createdResponses } },
     async (request, reply) => {
       const body = request.body;
       if (body.agency_id !== undefined && !(await agencyExists(db, body.agency_id))) {
@@ -225,12 +149,12 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/contact-prospect',
+    prospect.path,
     {
       schema: {
         description:
           'Stores a professional request and queues its confirmation mail to the prospect, in its language (once per request: a repeated idempotency_key stores and sends nothing more).',
-        body: ProspectBody,
+        body: prospect.body,
         response: createdResponses,
       },
     },

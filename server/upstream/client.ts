@@ -1,6 +1,7 @@
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import * as v from 'valibot';
 import type { LogFn } from 'pino';
+import type { Query } from '../../shared/query-string';
 import { UpstreamError, isUpstreamError } from './errors';
 import { upstreamEndpoint, upstreamFailures, upstreamRequestDuration } from '../metrics';
 
@@ -9,10 +10,6 @@ import { upstreamEndpoint, upstreamFailures, upstreamRequestDuration } from '../
 // checked against the contract schema. Failures come out as UpstreamError, never as a hang.
 // Every call is timed by endpoint (its path pattern) and outcome, and failures are counted
 // (server/metrics.ts).
-
-export type QueryValue =
-  string | number | boolean | null | undefined | readonly (string | number)[];
-export type Query = Record<string, QueryValue>;
 
 export interface CallOptions {
   query?: Query;

@@ -1,3 +1,10 @@
+import {
+  getEndpoints,
+  sendEndpoints,
+  type GetEndpoint,
+  type FormSendEndpoint,
+} from '../../shared/endpoints';
+import { formSendEndpoints } from '../../shared/form-endpoints';
 import type {
   GetName,
   MapConfig,
@@ -8,21 +15,15 @@ import type {
   SendName,
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
-import type { Query, UpstreamClient } from './client';
-import {
-  upstreamGets,
-  upstreamRequest,
-  upstreamSends,
-  type UpstreamGet,
-  type UpstreamGetName,
-  type UpstreamSend,
-} from './endpoints';
+import type { Query } from '../../shared/query-string';
+import type { UpstreamClient } from './client';
 import { UpstreamError, isUpstreamError } from './errors';
 import type { MemoryCache } from './memory-cache';
 
 // The server side of PortalApi: loaders rendered on the server call the listings API directly
-// (no HTTP hop to ourselves). One instance per page request: it carries the request id, the abort
-// signal and the page's deadline, and collects the cache tags of every entity it returned.
+// (no HTTP hop to ourselves), as the rows of the endpoint table (shared/endpoints.ts) say. One
+// instance per page request: it carries the request id, the abort signal and the page's deadline,
+// and collects the cache tags of every entity it returned.
 //
 // One deadline for all the calls of a request: a page whose listings API hangs waits
 // UPSTREAM_TIMEOUT_MS at most, however many calls its loaders make one after the other (the
@@ -52,6 +53,32 @@ export interface ServerPortalApiOptions {
     body: PortalSendEndpoints[N]['body'],
     send: (body: PortalSendEndpoints[N]['body']) => Promise<PortalSendEndpoints[N]['answer']>,
   ): Promise<PortalSendEndpoints[N]['answer']>;
+}
+
+const sends = { ...sendEndpoints, ...formSendEndpoints };
+
+/** The endpoints a service answers (the BFF answers the others from its own settings). */
+type UpstreamGetName = Exclude<GetName, OwnGetName>;
+
+/**
+ * Splits a call's parameters into its query string and its headers: the parameters named in
+ * `headers` go as those headers (lists comma-separated), the others stay in the query.
+ */
+export function upstreamRequest(
+  params: Query,
+  headers: Readonly<Record<string, string>> | undefined,
+): { query: Query; headers: Record<string, string> } {
+  if (!headers) return { query: params, headers: {} };
+  const query: Query = {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const header = headers[key];
+    if (header === undefined) query[key] = value;
+    else if (value !== undefined && value !== null && value !== '') {
+      out[header] = Array.isArray(value) ? value.join(',') : String(value);
+    }
+  }
+  return { query, headers: out };
 }
 
 const NO_MAP: MapConfig = { tileUrl: null, attribution: '' };
@@ -135,11 +162,11 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
     query: PortalGetEndpoints[N]['query'],
     signal: AbortSignal | undefined,
   ): Promise<PortalGetEndpoints[N]['answer']> {
-    const def = upstreamGets[name as Exclude<GetName, OwnGetName>] as unknown as UpstreamGet<N>;
-    const path = typeof def.upstream === 'function' ? def.upstream(query) : def.upstream;
+    const def = getEndpoints[name] as unknown as GetEndpoint;
+    const path = typeof def.path === 'function' ? def.path(query) : def.path;
     const split = upstreamRequest(
-      def.upstreamQuery ? def.upstreamQuery(query) : (query as Record<string, never>),
-      def.upstreamHeaders,
+      def.upstreamQuery ? def.upstreamQuery(query) : (query as Query),
+      def.headers,
     );
     const client = def.service === 'reviews' ? (options.reviews ?? upstream) : upstream;
     const call = (callOptions: { signal?: AbortSignal; timeoutMs?: number }) =>
@@ -181,7 +208,7 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
         return (options.mapConfig ?? NO_MAP) as PortalGetEndpoints[typeof name]['answer'];
       }
       try {
-        if (!(name in upstreamGets)) {
+        if (!(name in getEndpoints)) {
           throw new PortalApiError(404, `${name} is no endpoint of the listings API`);
         }
         return await fetchGet(
@@ -198,17 +225,17 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
       body: PortalSendEndpoints[N]['body'],
       callOptions?: { signal?: AbortSignal },
     ): Promise<PortalSendEndpoints[N]['answer']> {
-      const def = upstreamSends[name] as UpstreamSend<N>;
+      const def = sends[name as keyof typeof sends] as FormSendEndpoint;
       const send = async (
         sent: PortalSendEndpoints[N]['body'],
       ): Promise<PortalSendEndpoints[N]['answer']> => {
         try {
           // Secrets (an alert's token) go as headers, never in a URL or a body that logs keep.
-          const split = def.upstreamHeaders
-            ? upstreamRequest(sent as unknown as Query, def.upstreamHeaders)
+          const split = def.headers
+            ? upstreamRequest(sent as unknown as Query, def.headers)
             : undefined;
-          return await within(def.upstream, (leftMs) =>
-            upstream.send(def.method, def.upstream, def.answer, {
+          return await within(def.path, (leftMs) =>
+            upstream.send(def.method, def.path, def.answer, {
               ...(split ? { headers: split.headers } : { body: sent }),
               requestId: options.requestId,
               signal: callOptions?.signal ?? options.signal,

@@ -97,7 +97,7 @@ async function contactWrite(app: FastifyInstance) {
     const { maxContact } = (await api.get('config', {})).settings;
     if (counter.count >= maxContact) {
       request.log.info({ count: counter.count }, 'contact refused: counter at its maximum');
-      throw new PortalApiError(429, translate(contactRefused, body.lang), {
+      throw new PortalApiError(429, translate(contactRefused, body.lang ?? 'fr'), {
         status: 'refused',
         isSpammer: true,
       });
@@ -106,7 +106,7 @@ async function contactWrite(app: FastifyInstance) {
     if ('retryAfter' in hold) {
       // When the visitor's address may send again.
       reply?.header('retry-after', String(hold.retryAfter));
-      throw new PortalApiError(429, translate(contactRateLimited, body.lang), {
+      throw new PortalApiError(429, translate(contactRateLimited, body.lang ?? 'fr'), {
         status: 'rate-limited',
         isSpammer: false,
       });

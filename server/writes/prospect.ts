@@ -51,7 +51,7 @@ async function prospectWrite(app: FastifyInstance) {
     if ('retryAfter' in hold) {
       // When the visitor's address may send again.
       reply?.header('retry-after', String(hold.retryAfter));
-      throw new PortalApiError(429, translate(prospectRateLimited, body.lang), {
+      throw new PortalApiError(429, translate(prospectRateLimited, body.lang ?? 'fr'), {
         status: 'rate-limited',
       });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OfferList, OfferSummary } from '../../shared/contract';
-import type { OfferSearchQuery } from '../../shared/portal-api';
-import { upstreamGets } from './endpoints';
+import type { OfferList, OfferSummary } from './contract';
+import { getEndpoints } from './endpoints';
+import type { OfferSearchQuery } from './portal-api';
 
 // The edge cache tags the web app sends with result lists: each offer's tag, and the list's own
 // tags (shared/cache-tags), so that an offer entering or leaving the list purges it.
@@ -48,7 +48,7 @@ describe('tags of a result list', () => {
       ['liste-V'],
     ],
   ])('sends the offers and the list tags of %s', (_case, query, expected) => {
-    const tags = upstreamGets.offers.tags!(answer, { ...query, lang: 'fr' });
+    const tags = getEndpoints.offers.tags!(answer, { ...query, lang: 'fr' });
     expect(tags).toEqual([...offers, ...expected]);
   });
 });
@@ -59,12 +59,12 @@ describe('tags of an agency list', () => {
       { id: 7, agency: 3 },
       { id: 9, agency: 3 },
     ]);
-    const tags = upstreamGets.agencyOffers.tags!(answer, { agency: 3, nature: 'V', lang: 'en' });
+    const tags = getEndpoints.agencyOffers.tags!(answer, { agency: 3, nature: 'V', lang: 'en' });
     expect(tags).toEqual(['offre-7', 'offre-9', 'agence-3']);
   });
 
   it("sends the tags of a network's agencies, and the agency's even when its list is empty", () => {
-    const network = upstreamGets.agencyOffers.tags!(
+    const network = getEndpoints.agencyOffers.tags!(
       list([
         { id: 7, agency: 3 },
         { id: 9, agency: 4 },
@@ -73,7 +73,7 @@ describe('tags of an agency list', () => {
     );
     expect(network).toEqual(['offre-7', 'offre-9', 'agence-3', 'agence-4']);
     expect(
-      upstreamGets.agencyOffers.tags!(list([]), { agency: 5, nature: 'V', lang: 'fr' }),
+      getEndpoints.agencyOffers.tags!(list([]), { agency: 5, nature: 'V', lang: 'fr' }),
     ).toEqual(['agence-5']);
   });
 });
