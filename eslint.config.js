@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+const CLIENT_NEVER_IMPORTS = ['**/server/**', '**/listings-api/**', '**/mails/**', '**/tools/**'];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'locales'] },
   js.configs.recommended,
@@ -41,14 +43,28 @@ export default tseslint.config(
       ],
     },
   },
+  // Modules named *.server.ts (the screens' actions) are built into the server entry alone: browser
+  // code never imports them, only the server entry and other .server modules.
   {
     files: ['client/**/*.ts', 'client/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/server/**', '**/listings-api/**', '**/mails/**', '**/tools/**'] },
+        {
+          patterns: [
+            { group: CLIENT_NEVER_IMPORTS },
+            {
+              group: ['**/*.server', '**/*.server.ts'],
+              message: 'Server only: imported by client/entry-server and other .server modules.',
+            },
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ['client/entry-server.tsx', 'client/**/*.server.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: CLIENT_NEVER_IMPORTS }] },
   },
   // The server reaches browser code only through the server entry, which renders pages; what
   // both sides need lives in shared/ (type imports included).

@@ -16,6 +16,7 @@ import { langOfPath } from '../shared/routes';
 import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type PageRequestContext, type RootData } from './app/routes';
 import { loadedScreen } from './app/screens';
+import { loadActions } from './app/screen-actions.server';
 import { ShellProvider, scriptSafeJson, type PageDataJson, type Shell } from './app/shell';
 import { serializeHydration, splitRootData, type FrameData } from './app/hydration';
 import { describeError } from './app/errors';
@@ -179,6 +180,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     tag: (...tags) => tags.forEach((tag) => options.tags.add(tag)),
     origin: () => options.origin,
     errorStatus: options.errorStatus,
+    actions: loadActions,
   });
   const handler = createStaticHandler(routes);
   const requestContext: PageRequestContext = {};

@@ -20,12 +20,12 @@ import { ClusterRateLimitStore } from './cluster-rate-limit';
 import { createLogger } from './logger';
 import security, { tileOrigin } from './plugins/security';
 import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
-import { httpRequestDuration, webRegistry } from './metrics';
+import { edgePurges, httpRequestDuration, webRegistry } from './metrics';
 import upstream from './plugins/upstream';
 import { mapConfigOf } from './api/offer-map';
 import { apiRoutes } from './api/routes';
 import { registerErrorHandler, tooManyRequests } from './http-errors';
-import alertsApi from './api/alerts';
+import alertWrites from './writes/alerts';
 import { alertLinkRoutes } from './routes/alert-links';
 import { mediaRoutes } from './routes/media';
 import { healthRoutes } from './routes/health';
@@ -34,6 +34,7 @@ import { STATUS_PAGE_HEADER, pageRoutes } from './ssr/page';
 import { langOfPath } from '../shared/routes';
 import { ROOT, buildRenderer, viteRenderer, type Renderer, type SsrModule } from './ssr/renderer';
 import { createViteDevServer } from './ssr/vite';
+import type { PurgeTarget } from './edge/changes-plugin';
 
 // The web process: the BFF and the page renderer. buildApp registers everything and never
 // listens (main.ts does); tests build it and call inject() or supertest.
@@ -274,24 +275,21 @@ export async function buildApp(
     reviewsUrl: config.reviewsApiUrl,
     mapConfig: mapConfigOf(config.mapTileUrl),
   });
-  if (config.edgePurge) {
-    await app.register((await import('./edge/plugin')).default, config.edgePurge);
-  }
 
   await app.register(healthRoutes);
   await app.register(apiRoutes);
   await app.register(mediaRoutes);
   await app.register(languageRoutes);
-  await app.register(alertsApi);
+  await app.register(alertWrites);
   await app.register(alertLinkRoutes);
   await app.register((await import('./routes/sitemap')).sitemapRoutes, {
     publicUrl: config.publicUrl,
   });
   await app.register((await import('./routes/search')).searchRoutes);
-  // Forms posted to pages without JavaScript; the contact form and its spam guard; the offer map.
+  // Forms posted to pages; the duties of the contact and prospect writes; the offer map.
   await app.register((await import('./ssr/page-actions')).default);
-  await app.register((await import('./api/contact')).default);
-  await app.register((await import('./api/prospect')).default);
+  await app.register((await import('./writes/contact')).default);
+  await app.register((await import('./writes/prospect')).default);
   await app.register((await import('./api/offer-map')).offerMapRoutes, {
     tileUrl: config.mapTileUrl,
   });
@@ -330,20 +328,50 @@ export async function buildApp(
     renderer = { ...inner, load: async () => wrap(await inner.load()) };
   }
   // Rendered public pages kept in this process, in front of the page route (PAGE_CACHE_BYTES).
+  const purgeTargets: PurgeTarget[] = [];
   if (config.pageCacheBytes > 0) {
-    const { PageCache, default: pageCache } = await import('./ssr/page-cache');
-    await app.register(pageCache, {
-      cache: new PageCache({
-        maxBytes: config.pageCacheBytes,
-        now: options.pageCacheClock,
-        brotliQuality: BROTLI_QUALITY,
-        compressThreshold: COMPRESS_THRESHOLD,
-      }),
+    const { PageCache } = await import('./ssr/page-cache');
+    const cache = new PageCache({
+      maxBytes: config.pageCacheBytes,
+      now: options.pageCacheClock,
+      brotliQuality: BROTLI_QUALITY,
+      compressThreshold: COMPRESS_THRESHOLD,
+    });
+    await app.register((await import('./ssr/page-cache-hooks')).default, {
+      cache,
       pageRoute: PAGE_ROUTE,
       cacheTagHeader: config.cacheTagHeader,
       publicUrl: config.publicUrl,
-      changesIntervalMs: config.pageCacheChangesIntervalMs,
-      purgeRepeatMs: config.pageCachePurgeRepeatMs,
+    });
+    if (config.pageCacheChangesIntervalMs > 0) {
+      purgeTargets.push({
+        name: 'page cache',
+        purge: (tags) => void cache.purgeTags(tags),
+        intervalMs: config.pageCacheChangesIntervalMs,
+        repeatMs: config.pageCachePurgeRepeatMs,
+        clear: () => cache.clear(),
+      });
+    }
+  }
+  // The edge, in the one process that purges it (EDGE_PURGE_URL, EDGE_PURGER).
+  if (config.edgePurge) {
+    const { createEdgePurger } = await import('./edge/purgers');
+    const { target, intervalMs, repeatMs } = config.edgePurge;
+    const purger = createEdgePurger(target, {
+      onRequest: (outcome) => edgePurges.inc({ outcome }),
+    });
+    purgeTargets.push({
+      name: purger.kind,
+      purge: (tags) => purger.purge(tags),
+      intervalMs,
+      repeatMs: repeatMs > 0 ? [repeatMs] : [],
+    });
+  }
+  // One follower of the listings API's changes in this process hands each batch to every target.
+  if (purgeTargets.length > 0) {
+    await app.register((await import('./edge/changes-plugin')).default, {
+      targets: purgeTargets,
+      cursorFile: config.edgePurge?.cursorFile,
     });
   }
   await app.register(pageRoutes, {

@@ -12,7 +12,7 @@ import {
 } from '../shared/http-messages';
 import { isPortalApiError } from '../shared/portal-api';
 import { translate } from './api/messages';
-import { LANG_COOKIE, preferredLanguage } from './routes/language';
+import { LANG_COOKIE, preferredLanguage } from './language-preference';
 import { isUpstreamError } from './upstream/errors';
 
 // The BFF's failures as typed HTTP errors: a route throws one (`throw badRequest(...)`), and one

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 // What a contact request came to: the outcome of the `contact` action of offer and agency pages
-// (client/components/contact-action.ts), shown by the form with JavaScript, and by the page
+// (client/routes/offer.server.ts), shown by the form with JavaScript, and by the page
 // rendered after the form was posted without it.
 
 export const CONTACT_STATUSES = [
@@ -44,7 +44,7 @@ export const ContactTargetSchema = v.object({
 });
 export type ContactTarget = v.InferOutput<typeof ContactTargetSchema>;
 
-/** What the contact form's action came to (client/components/contact-action.ts). */
+/** What the contact form's action came to (client/routes/offer.server.ts). */
 export const ContactPageStateSchema = v.object({
   form: v.literal('contact'),
   status: v.picklist(CONTACT_STATUSES),

@@ -113,6 +113,14 @@ export const SettingsSchema = v.object({
   socialMedia: v.record(v.string(), v.string()),
   title: Translated,
   description: Translated,
+  /**
+   * The monthly payment's defaults on sale offers: the down payment in percent of the price
+   * plus the notary's fees, the duration in years and the yearly rate in percent.
+   */
+  loanDefaults: v.optional(
+    v.object({ downPaymentPct: v.number(), years: v.number(), ratePct: v.number() }),
+    { downPaymentPct: 20, years: 20, ratePct: 3.2 },
+  ),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 
@@ -364,6 +372,19 @@ export const PriceStepSchema = v.object({
 });
 export type PriceStep = v.InferOutput<typeof PriceStepSchema>;
 
+/**
+ * The median price per m² (sale price, or monthly rent) of an offer's comparables: the active
+ * offers of its nature and rubrique in its city, else its département, at least
+ * MIN_COMPARABLES of them (shared/purchase-costs.ts).
+ */
+export const ComparablesSchema = v.object({
+  scope: v.picklist(['city', 'departement']),
+  lieu: v.object({ id: v.number(), libelle: v.string() }),
+  count: v.number(),
+  medianPerM2: v.number(),
+});
+export type Comparables = v.InferOutput<typeof ComparablesSchema>;
+
 /** GET /offre/{id} and /offre/by-slug/{slug} (200): everything the offer page shows. */
 export const OfferDetailSchema = v.object({
   ...OfferSummarySchema.entries,
@@ -388,6 +409,10 @@ export const OfferDetailSchema = v.object({
    * price never changed or is hidden.
    */
   priceHistory: v.array(PriceStepSchema),
+  /** INSEE code of the offer's département ('83', '2A'), for its transfer duties; null abroad. */
+  departementCode: v.nullable(v.string()),
+  /** Null below MIN_COMPARABLES comparables, and for seasonal rents. */
+  comparables: v.nullable(ComparablesSchema),
 });
 export type OfferDetail = v.InferOutput<typeof OfferDetailSchema>;
 

@@ -6,6 +6,8 @@ import {
   formatDate,
   formatNumber,
   formatPrice,
+  formatPricePerM2,
+  pricePerM2,
   formatSurface,
   priceSuffixMessage,
 } from './format';
@@ -88,5 +90,29 @@ describe('formatChangePct', () => {
     [0, 'fr', `0,0${NBSP}%`],
   ])('formats a change of %d %% in %s, signed with one decimal', (pct, lang, expected) => {
     expect(formatChangePct(pct, lang)).toBe(expected);
+  });
+});
+
+describe('formatPricePerM2', () => {
+  it.each<[number, NatureId, Lang, string]>([
+    [10000, 'V', 'fr', `10${NNBSP}000${NBSP}€/m²`],
+    [10000, 'V', 'en', '€10,000/m²'],
+    [50, 'L', 'fr', `50${NBSP}€/m²/mois`],
+    [50, 'L', 'en', '€50/m²/month'],
+  ])('formats %d for %s in %s', (amount, nature, lang, expected) => {
+    expect(formatPricePerM2(amount, nature, lang)).toBe(expected);
+  });
+});
+
+describe('pricePerM2', () => {
+  it.each<[number | null, number | null, number | null]>([
+    [1_000_000, 100, 10_000],
+    [1_000_000, 150, 6_667],
+    [3_500, 70, 50],
+    [null, 100, null],
+    [1_000_000, null, null],
+    [1_000_000, 0, null],
+  ])('%s € over %s m² → %s', (amount, surface, expected) => {
+    expect(pricePerM2(amount, surface)).toBe(expected);
   });
 });

@@ -65,6 +65,20 @@ export function formatPrice(amount: number, nature: NatureId, lang: Lang): strin
   return formatAmount(amount, lang) + PRICE_SUFFIX[nature][lang];
 }
 
+/** The amount of an offer per m² (sale price or monthly rent), to the euro; null without one. */
+export function pricePerM2(amount: number | null, surface: number | null): number | null {
+  if (amount === null || surface === null || surface <= 0) return null;
+  return Math.round(amount / surface);
+}
+
+/**
+ * An amount per square metre, with the nature's suffix for rents.
+ * @example formatPricePerM2(10000, 'V', 'fr') // '10 000 €/m²'; formatPricePerM2(50, 'L', 'en') // '€50/m²/month'
+ */
+export function formatPricePerM2(amount: number, nature: NatureId, lang: Lang): string {
+  return `${formatAmount(amount, lang)}/m²${PRICE_SUFFIX[nature][lang]}`;
+}
+
 /** A number in the language's digits grouping, up to one decimal. */
 export function formatNumber(value: number, lang: Lang): string {
   return numberFormat(lang, 'num', { maximumFractionDigits: 1 }).format(value);

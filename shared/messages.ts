@@ -106,8 +106,8 @@ export const cityTooLong: MessageDescriptor = /*i18n*/ {
   values: { maxLength: PROSPECT_FIELD_MAX_LENGTH },
 };
 
-// Outcomes of a contact request the page and the BFF's JSON answer both state (server/api/contact.ts
-// answers them in the visitor's language from the catalogs, server/api/messages.ts).
+// Outcomes of a contact request the page and the BFF's JSON answer both state (server/writes/
+// contact.ts answers them in the visitor's language from the catalogs, server/api/messages.ts).
 
 export const contactRefused: MessageDescriptor = /*i18n*/ {
   id: 'contact.refused',

@@ -102,7 +102,7 @@ export interface PortalGetEndpoints {
   offersByIds: { query: { ids: number[]; lang: Lang }; answer: OfferList };
   /**
    * The visitor's alerts: those of the tokens given and, through the BFF, those of the visitor's
-   * alert cookie (server/api/alerts.ts serves it: it needs the cookie). The tokens are secrets:
+   * alert cookie (server/writes/alerts.ts serves it: it needs the cookie). The tokens are secrets:
    * they travel in a request header (HEADER_PARAMS), never in the URL.
    */
   alerts: { query: { tokens: string[] }; answer: AlertList };
@@ -212,7 +212,7 @@ export interface PortalSendEndpoints {
   prospect: { body: ProspectBody; answer: ContactCreated };
   /**
    * The contact form of offer and agency pages (POST /contact). The BFF serves it with its own
-   * route (server/api/contact.ts: spam guard, form checks); the browser posts ContactForm fields.
+   * route (server/writes/contact.ts: spam guard, form checks); the browser posts ContactForm fields.
    */
   contact: {
     body: ContactBody;
@@ -222,7 +222,7 @@ export interface PortalSendEndpoints {
   /**
    * The alert writes, actions of the pages that show their forms (the result lists: create; the
    * alerts page: delete, and the confirm and unsubscribe buttons of mail links). The BFF keeps the
-   * visitor's alert cookie in step with them (server/api/alerts.ts); no /api route serves them.
+   * visitor's alert cookie in step with them (server/writes/alerts.ts); no /api route serves them.
    */
   alertCreate: { body: AlertCreateBody; answer: AlertCreated };
   /** Deletes the alert of an owner's token (the token goes as a header, never in a URL). */

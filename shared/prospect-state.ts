@@ -2,10 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import * as v from 'valibot';
 
 // What a professional request came to: the outcome of the `prospect` action of the professional
-// contact page (client/components/agency/prospect-action.ts), shown by the form with JavaScript,
+// contact page (client/routes/pro-contact.server.ts), shown by the form with JavaScript,
 // and by the page rendered again after the form was posted without it.
 
 export const PROSPECT_FORM = 'prospect';
+
+/** The page's thanks after a request sent without JavaScript (`?sent=1`). */
+export const SENT_PARAM = 'sent';
 
 /** Fields of the professional form, in the order of the page. */
 export const PROSPECT_FIELDS = [
@@ -56,7 +59,7 @@ export function prospectOutcome(posted: unknown): ProspectOutcome | null {
 }
 
 // The form-level messages, shown by the page and written by the BFF in the visitor's language
-// (server/api/prospect.ts) from the same catalogs.
+// (server/writes/prospect.ts) from the same catalogs.
 
 export const prospectRateLimited: MessageDescriptor = /*i18n*/ {
   id: 'prospect.rateLimited',

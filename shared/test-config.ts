@@ -96,6 +96,7 @@ export const testConfig: Config = {
       fr: 'Les biens immobiliers de prestige',
       en: 'Prestige property',
     },
+    loanDefaults: { downPaymentPct: 20, years: 20, ratePct: 3.2 },
   },
 };
 

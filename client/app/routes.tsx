@@ -8,7 +8,7 @@ import { badRequest, notFound, toRouteError } from './errors';
 import { runGuards } from './guards';
 import type { ScreenMatch } from './route-table';
 import { loadScreen } from './screens';
-import type { ScreenActionArgs, ScreenLoaderArgs } from './screen';
+import type { ScreenActionArgs, ScreenActions, ScreenLoaderArgs } from './screen';
 import { DocumentError, DocumentRoute, Frame, RootError } from './root';
 import { Page, PageError } from './page';
 
@@ -31,11 +31,13 @@ export interface Platform {
   track?<T>(task: Promise<T>): Promise<T>;
   /** The server could not read the request: the page is the error page of this status. */
   errorStatus?: number;
-  /**
-   * Runs a page's action elsewhere (browser: on the server, shared/page-actions.ts); absent, the
-   * action runs here (server).
-   */
+  /** Runs a page's action on the server (browser: shared/page-actions.ts). */
   submit?(request: Request): Promise<unknown>;
+  /**
+   * The actions of a screen, to run here (server: client/routes/{screen}.server.ts, built into
+   * the server entry alone); undefined for a screen without any.
+   */
+  actions?(screen: string): Promise<ScreenActions | undefined>;
 }
 
 export interface RootData {
@@ -184,10 +186,13 @@ export function createRoutes(platform: Platform): RouteObject[] {
     }
     const resolved = resolvePath(url.pathname, config);
     if (resolved.kind !== 'screen') throw notFound('unmatched');
-    const screen = await loadScreen(resolved.screen);
+    const actions = await platform.actions?.(resolved.screen);
     const form = await request.formData();
     const name = form.get(FORM_FIELD);
-    const action = typeof name === 'string' ? screen?.actions?.[name] : undefined;
+    const action =
+      typeof name === 'string' && actions && Object.hasOwn(actions, name)
+        ? actions[name]
+        : undefined;
     // A form this page does not have: the request is not one of ours.
     if (!action) throw badRequest(400);
     const args: ScreenActionArgs = {

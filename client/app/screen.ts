@@ -8,6 +8,8 @@ import type { ScreenMatch } from './route-table';
 // The contract of a screen module (client/routes/{screen-name}.tsx, default export): its loader,
 // its component and its head. The page route resolves the URL through the shared route table,
 // runs the entry's guards, then the module's loader, and renders its component in the frame.
+// A screen that takes writes has its actions beside it, in a module only the server builds
+// (client/routes/{screen-name}.server.ts, default export: ScreenActions).
 
 export interface ScreenLoaderArgs {
   api: PortalApi;
@@ -35,6 +37,9 @@ export interface ScreenActionArgs extends ScreenLoaderArgs {
  * its form (`form`), so a page with several forms knows whose it is.
  */
 export type ScreenAction = (args: ScreenActionArgs) => Promise<unknown>;
+
+/** The writes of a screen, by form name (the posted `_form` field). */
+export type ScreenActions = Readonly<Record<string, ScreenAction>>;
 
 export interface HeadArgs<D> {
   data: D;
@@ -77,8 +82,6 @@ export interface ScreenModule<D = unknown> {
   footerLieuId?(data: D): number | null;
   /** Overrides the default page cache policy. */
   cache?: CachePolicy;
-  /** The screen's writes, by form name (the posted `_form` field). */
-  actions?: Readonly<Record<string, ScreenAction>>;
 }
 
 /** Declares a screen module with its data type inferred from the loader. */

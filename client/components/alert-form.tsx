@@ -6,15 +6,21 @@ import type { Config, Lang } from '../../shared/contract';
 import { toAlertPayload, type LieuTarget, type SearchCriteria } from '../../shared/criteria';
 import { AlertFormSchema, parseForm } from '../../shared/forms';
 import { emailInvalid, emailRequired } from '../../shared/messages';
-import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
+import { FORM_FIELD } from '../../shared/page-actions';
 import { href } from '../../shared/routes';
 import { addAlertTokens } from '../hooks/use-alert-tokens';
-import { ALERT_FORM_ID, ALERT_FORMS, isAlertOutcome, type AlertOutcome } from './alert-actions';
+import { useFormAnswer } from '../hooks/use-form-answer';
+import {
+  ALERT_FORM_ID,
+  ALERT_FORMS,
+  isAlertOutcome,
+  type AlertOutcome,
+} from '../../shared/alert-outcome';
 
 // "Create an alert" from the current search (spec sections 3, 5 and 7): an e-mail address
 // (required, valid), the consent to be contacted by partner agencies when the settings offer it,
 // and the search turned into the alert payload. It posts the `alert-create` action of its result
-// list (client/components/alert-actions.ts): with JavaScript it is checked here first and sent
+// list (client/routes/list.server.ts): with JavaScript it is checked here first and sent
 // through the router, the alert's token then kept in the browser; without JavaScript it is a plain
 // form and the list comes back with the outcome.
 
@@ -35,6 +41,11 @@ export interface AlertFormProps {
   lieu?: LieuTarget | null;
   config: Config;
   lang: Lang;
+}
+
+/** The create form's outcome in an action's answer, else null. */
+function createOutcome(answer: unknown): AlertOutcome | null {
+  return isAlertOutcome(answer, ALERT_FORMS.create) ? answer : null;
 }
 
 /** The error of an outcome, null when there is none. */
@@ -63,30 +74,27 @@ export function AlertForm({ criteria, lieu, config, lang }: AlertFormProps) {
   const status = useRef<HTMLDivElement>(null);
 
   // The action's answer (shared/page-actions.ts), once per answer.
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const [handled, setHandled] = useState<unknown>(undefined);
-  if (answer !== undefined && answer !== handled) {
-    setHandled(answer);
+  const answer = useFormAnswer(fetcher, createOutcome, ({ outcome, failure }) => {
     setRefusal(null);
-    if (isAlertOutcome(answer, ALERT_FORMS.create)) {
-      setDone(answer.status === 'created');
-      setError(errorOf(answer));
+    if (outcome) {
+      setDone(outcome.status === 'created');
+      setError(errorOf(outcome));
     } else {
       // Refused before the action (another site, too many forms), failed, or no network.
-      const failure = isActionFailure(answer) ? answer : null;
       setError(failure?.httpStatus === 429 ? 'too-many' : 'unavailable');
       if (failure && failure.httpStatus !== 429 && failure.httpStatus < 500 && failure.message) {
         setRefusal(failure.message);
       }
     }
-  }
+  });
   useEffect(() => {
-    if (!isAlertOutcome(handled, ALERT_FORMS.create)) return;
-    if (handled.status === 'created' && handled.token) addAlertTokens(handled.token);
-    if (handled.status === 'email-invalid' || handled.status === 'email-required') {
+    const outcome = answer?.outcome;
+    if (!outcome) return;
+    if (outcome.status === 'created' && outcome.token) addAlertTokens(outcome.token);
+    if (outcome.status === 'email-invalid' || outcome.status === 'email-required') {
       emailInput.current?.focus();
     }
-  }, [handled]);
+  }, [answer]);
   // After a post without JavaScript, the outcome is where the eyes go.
   useEffect(() => {
     if (!fromPage) return;

@@ -15,14 +15,15 @@ import {
   contactRefused,
   messageById,
 } from '../../shared/messages';
-import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
+import { FORM_FIELD } from '../../shared/page-actions';
 import { saveContactDetails, useContactDetails } from '../hooks/use-contact-details';
+import { useFormAnswer } from '../hooks/use-form-answer';
 import '../styles/offer-contact.css';
 
 // The contact form of offer and agency pages (spec section 5): name, phone, email, message and
 // the recommendation opt-in. Every rule is checked in the browser with the schema the BFF uses
 // (shared/forms.ts), with the spec's messages. It posts the `contact` action of its page (client/
-// components/contact-action.ts; the BFF keeps the spam guard): with JavaScript through the router,
+// routes/offer.server.ts; the BFF keeps the spam guard): with JavaScript through the router,
 // without it as a plain form, the page coming back with the same messages and what was typed. Contact details come back from local storage and are
 // saved after a sent request. A refused or failed request keeps everything typed; a double submit
 // is stored once (one idempotency key per attempt, kept when the same text is sent again).
@@ -45,6 +46,14 @@ type Field = 'name' | 'phone' | 'email' | 'message';
 const FIELDS: readonly Field[] = ['name', 'phone', 'email', 'message'];
 
 type Outcome = { status: ContactStatus | 'error' } | null;
+
+type ContactAnswer = Partial<ContactOutcome> & Pick<ContactOutcome, 'status'>;
+
+/** The contact form's outcome in an action's answer, else null. */
+function contactOutcome(answer: unknown): ContactAnswer | null {
+  const contact = answer as Partial<ContactOutcome> | undefined;
+  return contact?.form === 'contact' && contact.status ? (contact as ContactAnswer) : null;
+}
 
 function newKey(): string {
   const c = globalThis.crypto;
@@ -109,13 +118,9 @@ export function ContactForm({
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  // The action's answer (shared/page-actions.ts): the outcome, once per answer.
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const [handled, setHandled] = useState<unknown>(undefined);
-  if (answer !== undefined && answer !== handled) {
-    setHandled(answer);
-    const contact = answer as Partial<ContactOutcome> | undefined;
-    if (contact?.form === 'contact' && contact.status) {
+  // The action's answer (shared/page-actions.ts), once per answer.
+  const answer = useFormAnswer(fetcher, contactOutcome, ({ outcome: contact, failure }) => {
+    if (contact) {
       setOutcome({ status: contact.status });
       setErrors(contact.errors ?? {});
       if (contact.status === 'sent') {
@@ -123,22 +128,20 @@ export function ContactForm({
       }
     } else {
       // Refused before the action, failed, or no network: nothing was sent, nothing typed is lost.
-      setOutcome({
-        status: isActionFailure(answer) && answer.httpStatus < 500 ? 'error' : 'failed',
-      });
+      setOutcome({ status: failure && failure.httpStatus < 500 ? 'error' : 'failed' });
     }
-  }
+  });
   useEffect(() => {
-    const contact = handled as Partial<ContactOutcome> | undefined;
-    if (handled === undefined) return;
-    if (contact?.form === 'contact' && contact.status === 'sent') attempt.current = null;
-    if (contact?.form === 'contact' && contact.status === 'sent' && sentDetails.current) {
+    if (answer === undefined) return;
+    const contact = answer.outcome;
+    if (contact?.status === 'sent') attempt.current = null;
+    if (contact?.status === 'sent' && sentDetails.current) {
       saveContactDetails({ ...sentDetails.current, isSpammer: contact.isSpammer === true });
-    } else if (contact?.form === 'contact' && contact.status === 'refused') {
+    } else if (contact?.status === 'refused') {
       saveContactDetails({ isSpammer: true });
     }
     outcomeRef.current?.focus();
-  }, [handled]);
+  }, [answer]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import '../styles/search-card.css';
 import type { Config, Lang, OfferSummary, Photo } from '../../shared/contract';
-import { formatPrice, formatSurface } from '../../shared/format';
+import { formatPrice, formatPricePerM2, formatSurface, pricePerM2 } from '../../shared/format';
 import { offerHref } from '../../shared/routes';
 
 // The offer card of result lists, hubs, agencies and favourites: photo (srcset from the photo
@@ -153,9 +153,12 @@ export function OfferCard({
     offer.prixCache || amount === null
       ? t`Prix sur demande`
       : formatPrice(amount, offer.nature.id, lang);
-  // Surface, rooms and bedrooms on one line: one text node rather than a list of three.
+  const perM2 =
+    offer.prixCache || offer.nature.id === 'S' ? null : pricePerM2(amount, offer.surface);
+  // Surface, price per m², rooms and bedrooms on one line: one text node rather than a list.
   const facts = [
     offer.surface !== null ? formatSurface(offer.surface, lang) : null,
+    perM2 !== null ? formatPricePerM2(perM2, offer.nature.id, lang) : null,
     countText(
       i18n,
       'rooms',

@@ -20,7 +20,6 @@ import {
 import { href } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
 import { ContactForm } from '../components/contact-form';
-import { contactAction } from '../components/contact-action';
 import { recordVisit } from '../hooks/use-navigation-memory';
 import { AgencyOffers } from '../components/agency/agency-offers';
 import {
@@ -86,8 +85,6 @@ export function agencyHref(
 }
 
 export default defineScreen({
-  actions: { contact: contactAction },
-
   async loader({ api, config, lang, match, url, request, posted }): Promise<AgencyData> {
     const { signal } = request;
     const slug = (match.params as { agence: string }).agence;

@@ -17,29 +17,27 @@ import type {
   LieuWithAncestors,
   OfferSummary,
 } from '../../shared/contract';
-import { indexConfig } from '../../shared/config-index';
-import { alertPayloadToCriteria, toApiParams } from '../../shared/criteria';
-import { formatPrice, formatSurface } from '../../shared/format';
-import { emailInvalid, emailRequired } from '../../shared/messages';
-import { FORM_FIELD, isActionFailure } from '../../shared/page-actions';
-import { ALERT_TOKENS_HEADER, ALERT_TOKEN_PATTERN, type PortalApi } from '../../shared/portal-api';
-import { searchHref } from '../../shared/routes';
-import { defineScreen } from '../app/screen';
 import {
   ALERT_FORMS,
   ALERT_STATUSES,
-  alertConfirmAction,
-  alertDeleteAction,
-  alertUnsubscribeAction,
   isAlertOutcome,
   type AlertFormName,
   type AlertOutcome,
   type AlertStatus,
-} from '../components/alert-actions';
+} from '../../shared/alert-outcome';
+import { indexConfig } from '../../shared/config-index';
+import { alertPayloadToCriteria, toApiParams } from '../../shared/criteria';
+import { formatPrice, formatSurface } from '../../shared/format';
+import { emailInvalid, emailRequired } from '../../shared/messages';
+import { FORM_FIELD } from '../../shared/page-actions';
+import { ALERT_TOKENS_HEADER, ALERT_TOKEN_PATTERN, type PortalApi } from '../../shared/portal-api';
+import { searchHref } from '../../shared/routes';
+import { defineScreen } from '../app/screen';
 import { FavouriteButton } from '../components/favourite-button';
 import { OfferCard } from '../components/offer-card';
 import { ASSET_LABELS } from '../components/search/labels';
 import { addAlertTokens, alertTokensStore, removeAlertToken } from '../hooks/use-alert-tokens';
+import { useFormAnswer } from '../hooks/use-form-answer';
 import { useHydrated } from '../hooks/use-selection';
 
 // Alerts (/fr/alertes/, /en/alerts/): the visitor's saved searches and recommendations (offers
@@ -48,7 +46,7 @@ import { useHydrated } from '../hooks/use-selection';
 // from the BFF (ALERT_TOKENS_HEADER); in the browser it sends the stored tokens and the BFF adds
 // the cookie's. The page shows personal data: never kept by shared caches.
 //
-// The page's forms are its actions (client/components/alert-actions.ts): deleting an alert, and
+// The page's forms are its actions (./alerts.server.ts): deleting an alert, and
 // the one click that confirms an alert's address or stops its mails. Mail links open the page
 // with `confirm={mail token}` or `unsubscribe={mail token}` (server/routes/alert-links.ts): the
 // GET of a link changes nothing (mail scanners and link previews fetch links), the page's button
@@ -159,12 +157,6 @@ async function loadRecommendations(
 
 export default defineScreen({
   cache: { private: true, sMaxAge: 0, staleWhileRevalidate: 0 },
-
-  actions: {
-    [ALERT_FORMS.delete]: alertDeleteAction,
-    [ALERT_FORMS.confirm]: alertConfirmAction,
-    [ALERT_FORMS.unsubscribe]: alertUnsubscribeAction,
-  },
 
   async loader({ api, config, lang, url, request, posted }): Promise<AlertsData> {
     // A form of the page posted without JavaScript: its outcome is the page's message.
@@ -295,11 +287,7 @@ export default defineScreen({
     const shownFailure = failure ?? (data.status && isError ? statusTexts[data.status] : null);
 
     // The answer of one of the page's forms (shared/page-actions.ts), once per answer.
-    const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-    const [handled, setHandled] = useState<unknown>(undefined);
-    if (answer !== undefined && answer !== handled) {
-      setHandled(answer);
-      const outcome = pageOutcome(answer);
+    const answer = useFormAnswer(fetcher, pageOutcome, ({ outcome, failure: failed }) => {
       if (outcome) {
         const good = !ERROR_TEXT.has(outcome.status) || outcome.status === 'unknown-alert';
         setNotice(good ? statusTexts[outcome.status] : null);
@@ -312,16 +300,15 @@ export default defineScreen({
         }
       } else {
         // Refused before the action (another site, too many forms), failed, or no network.
-        const failed = isActionFailure(answer) ? answer : null;
         setNotice(null);
         setFailure(failed?.message ?? statusTexts.unavailable);
       }
-    }
+    });
     useEffect(() => {
-      const outcome = pageOutcome(handled);
+      const outcome = answer?.outcome;
       if (outcome?.form === ALERT_FORMS.delete && outcome.token) removeAlertToken(outcome.token);
-      if (handled !== undefined) heading.current?.focus();
-    }, [handled]);
+      if (answer !== undefined) heading.current?.focus();
+    }, [answer]);
 
     return (
       <div className="alerts-page">

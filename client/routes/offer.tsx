@@ -17,7 +17,8 @@ import {
   type OfferDetail,
   type OfferObsolete,
 } from '../../shared/contract';
-import { formatDate, formatPrice } from '../../shared/format';
+import { formatDate, formatPrice, pricePerM2 } from '../../shared/format';
+import { parseCostsQuery } from '../../shared/purchase-costs';
 import { isPortalApiError } from '../../shared/portal-api';
 import { offerHref } from '../../shared/routes';
 import { usePortalApi } from '../api/portal-api-context';
@@ -25,8 +26,6 @@ import { useRootData } from '../app/links';
 import { defineScreen, type Head } from '../app/screen';
 import { Breadcrumbs, breadcrumbJsonLd, searchCrumbs, type Crumb } from '../components/breadcrumbs';
 import { ContactForm } from '../components/contact-form';
-import { contactAction } from '../components/contact-action';
-import { phoneAction } from '../components/offer/phone-action';
 import { offerAmount, photoUrl } from '../components/offer-card';
 import { AgencyBlock } from '../components/offer/agency-block';
 import { ContactBar } from '../components/offer/contact-bar';
@@ -44,6 +43,9 @@ import {
 } from '../components/offer/offer-map';
 import { OfferNavigation } from '../components/offer/offer-navigation';
 import { PriceHistory } from '../components/offer/price-history';
+import { PriceCompare } from '../components/offer/price-compare';
+import { COSTS_SECTION_ID, PurchaseCosts } from '../components/offer/purchase-costs';
+import { RentCosts } from '../components/offer/rent-costs';
 import { ObsoleteOffer, relatedLinks } from '../components/offer/obsolete-offer';
 import {
   FROM_PARAM,
@@ -74,6 +76,8 @@ type OfferPageData =
       phoneRevealed: boolean;
       /** The address request link was followed (the message is pre-filled). */
       addressRequest: boolean;
+      /** The costs form came with a value that is not one (the page answers 400). */
+      costsInvalid: boolean;
     }
   | { kind: 'obsolete'; obsolete: OfferObsolete }
   | {
@@ -171,8 +175,6 @@ export function listingJsonLd(offer: OfferDetail, url: string, origin: string, l
 }
 
 export default defineScreen({
-  actions: { contact: contactAction, phone: phoneAction },
-
   async loader({ api, config, lang, match, url, request, tag, posted }): Promise<OfferPageData> {
     const slug = (match.params as { offre: string }).offre;
     const formState = pageFormState(posted);
@@ -212,13 +214,15 @@ export default defineScreen({
         formState?.form === 'contact' && formState.target.offer_id === offer.id ? formState : null,
       phoneRevealed: formState?.form === 'phone' && formState.offer_id === offer.id,
       addressRequest: url.searchParams.get(ADDRESS_REQUEST_PARAM) === ADDRESS_REQUEST_VALUE,
+      costsInvalid: parseCostsQuery(url.searchParams).errors.length > 0,
     };
   },
 
   status(data) {
     if (data.kind === 'obsolete') return 410;
     if (data.kind === 'unavailable') return 503;
-    return data.contact ? CONTACT_STATUS_CODES[data.contact.status] : 200;
+    if (data.contact) return CONTACT_STATUS_CODES[data.contact.status];
+    return data.costsInvalid ? 400 : 200;
   },
 
   footerLieuId(data) {
@@ -347,6 +351,9 @@ function OfferPage({
   const paragraphs = offer.description.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   const reference = offer.reference;
   const date = formatDate(offer.date, lang);
+  const amount = offer.prixCache ? null : offerAmount(offer);
+  const departement = [offer.lieu, ...offer.lieu.ancestors].find((p) => p.type === 'Departements');
+  const perM2 = offer.nature.id === 'S' ? null : pricePerM2(amount, offer.surface);
 
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -394,6 +401,44 @@ function OfferPage({
             <h2 id="offer-price">{t`Prix et honoraires`}</h2>
             <FeeBreakdown offer={offer} lang={lang} />
           </section>
+          {offer.nature.id === 'V' && amount !== null && offer.departementCode && departement ? (
+            <section
+              className="offer-section"
+              id={COSTS_SECTION_ID}
+              aria-labelledby="offer-costs-title"
+            >
+              <h2 id="offer-costs-title">{t`Frais de notaire et mensualité`}</h2>
+              <PurchaseCosts
+                price={amount}
+                departement={{ code: offer.departementCode, libelle: departement.libelle }}
+                search={location.search}
+                loanDefaults={config.settings.loanDefaults}
+                lang={lang}
+              />
+            </section>
+          ) : null}
+          {offer.nature.id === 'L' && amount !== null ? (
+            <section className="offer-section" aria-labelledby="offer-rent-costs">
+              <h2 id="offer-rent-costs">{t`Budget de la location`}</h2>
+              <RentCosts
+                rent={amount}
+                charges={offer.fees?.charges ?? null}
+                deposit={offer.fees?.deposit ?? null}
+                lang={lang}
+              />
+            </section>
+          ) : null}
+          {perM2 !== null || offer.comparables ? (
+            <section className="offer-section" aria-labelledby="offer-price-m2">
+              <h2 id="offer-price-m2">{t`Prix au m²`}</h2>
+              <PriceCompare
+                perM2={perM2}
+                comparables={offer.comparables}
+                nature={offer.nature.id}
+                lang={lang}
+              />
+            </section>
+          ) : null}
           {offer.priceHistory.length > 1 && !offer.prixCache ? (
             <section className="offer-section" aria-labelledby="offer-price-history">
               <h2 id="offer-price-history">{t`Historique des prix`}</h2>

@@ -7,15 +7,16 @@ import { href } from '../../shared/routes';
 import { defineScreen } from '../app/screen';
 import { ProspectForm } from '../components/agency/prospect-form';
 import { PRO_SECTIONS } from '../components/agency/pro-sections';
-import { prospectAction, SENT_PARAM } from '../components/agency/prospect-action';
 import {
   PROSPECT_STATUS_CODES,
   prospectOutcome,
+  SENT_PARAM,
   type ProspectOutcome,
 } from '../../shared/prospect-state';
 
 // The professional space's contact page (/fr/contact-professionnel/, /en/professional-contact/):
-// agencies ask to advertise their properties with its form, the page's `prospect` action.
+// agencies ask to advertise their properties with its form, the page's `prospect` action
+// (./pro-contact.server.ts).
 // `?sent=1` is the thanks page after a send without JavaScript; a request refused or failed
 // without JavaScript comes back here with what was typed.
 
@@ -26,8 +27,6 @@ export interface ProContactData {
 }
 
 export default defineScreen({
-  actions: { prospect: prospectAction },
-
   async loader({ url, posted }): Promise<ProContactData> {
     const outcome = prospectOutcome(posted);
     return {

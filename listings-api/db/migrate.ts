@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-offer-map-cells';
 import * as m015 from './migrations/015-offer-map-cells-city';
 import * as m016 from './migrations/016-offer-map-edges';
 import * as m017 from './migrations/017-review-replies-fit-rating';
+import * as m021 from './migrations/021-offer-comparables';
 import * as m022 from './migrations/022-mail-outbox-recipient';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '015-offer-map-cells-city': m015,
   '016-offer-map-edges': m016,
   '017-review-replies-fit-rating': m017,
+  '021-offer-comparables': m021,
   '022-mail-outbox-recipient': m022,
 };
 

@@ -24,6 +24,8 @@ const SETTING_DEFAULTS: Settings = {
   socialMedia: {},
   title: { fr: '', en: '' },
   description: { fr: '', en: '' },
+  // Mortgage terms of late 2026 in France: 20 years at about 3.2 %, a fifth paid down.
+  loanDefaults: { downPaymentPct: 20, years: 20, ratePct: 3.2 },
 };
 
 export async function loadSettings(db: Db): Promise<Settings> {

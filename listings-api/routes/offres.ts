@@ -14,6 +14,7 @@ import {
   type PriceStep,
 } from '../../shared/contract';
 import { HttpError, notFound } from '../lib/errors';
+import { comparableScope, selectComparables } from '../lib/offer-comparables';
 import { lieuWithAncestors } from '../lib/lieux';
 import { MAX_ZOOM, MIN_ZOOM, selectClusters } from '../lib/offer-clusters';
 import { isoDate, toPhoto } from '../lib/mappers';
@@ -261,6 +262,12 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
         },
       };
     }
+    const comparables = await selectComparables(
+      db,
+      ref,
+      { id: row.id, nature: row.nature, rubriqueId: row.rubrique_id, lieuId: row.lieu_id },
+      lang,
+    );
     const body: OfferDetail = {
       ...summary,
       agency: {
@@ -301,6 +308,8 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       lng: row.lng,
       updatedAt: isoDate(row.updated_at),
       priceHistory: priceHistory(row.published_at, row.price_changes),
+      departementCode: comparableScope(ref, row.lieu_id).departement?.code ?? null,
+      comparables,
     };
     return { status: 200, body };
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { LangSchema, type AlertMailAction, type Lang } from '../../shared/contract';
-import { alertsPagePath, visitorLang } from '../api/alerts';
+import { alertsPagePath, visitorLang } from '../writes/alerts';
 import { HttpError } from '../http-errors';
 import { isPortalApiError } from '../../shared/portal-api';
 import { BFF_PATHS } from '../../shared/bff-paths';
@@ -11,7 +11,7 @@ import { BFF_PATHS } from '../../shared/bff-paths';
 // anything: mail scanners and link previews fetch links on their own, and would otherwise
 // confirm addresses nobody confirmed or stop alerts nobody stopped. Each link opens the alerts
 // page, in the language of the link (the alert's; else the visitor's), with one button posting
-// the page's `alert-confirm` or `alert-unsubscribe` action (client/components/alert-actions.ts).
+// the page's `alert-confirm` or `alert-unsubscribe` action (client/routes/alerts.server.ts).
 //
 //   GET  /alerts/confirm?token=…&lang=…      303 to the alerts page asking for the click on
 //                                            "confirm" (confirm={token})

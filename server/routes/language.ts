@@ -1,37 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { LANGUAGE_SWITCH_ROUTE } from '../../shared/bff-paths';
 import { LANGS, LangSchema, type Lang } from '../../shared/contract';
 import { resolvePath, switchLanguage } from '../../shared/routes';
 import { badRequest } from '../http-errors';
+import {
+  cookieLanguage,
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE_S,
+  preferredLanguage,
+} from '../language-preference';
 
-// The language choice (spec sections 4 and 9): `/` goes to /fr/ or /en/ by the i18n_redirected
-// cookie, then Accept-Language, then French. /lang/{lang}?to=PATH stores the choice in that
+// The language choice (spec sections 4 and 9): `/` goes to /fr/ or /en/ by the visitor's
+// preference (server/language-preference.ts), else French. /lang/{lang}?to=PATH stores the choice in that
 // cookie (365 days) and goes to the page in that language: a plain link, so it works without
 // JavaScript.
-
-export const LANG_COOKIE = 'i18n_redirected';
-export const LANG_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/** The preferred supported language of an Accept-Language header, if any. */
-export function preferredLanguage(header: string | undefined): Lang | undefined {
-  if (!header) return undefined;
-  const ranked = header
-    .split(',')
-    .map((part, position) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return {
-        lang: tag.trim().toLowerCase().split('-')[0] ?? '',
-        quality: Number.isFinite(quality) ? quality : 0,
-        position,
-      };
-    })
-    .filter((entry) => entry.quality > 0 && (LANGS as readonly string[]).includes(entry.lang))
-    .sort((a, b) => b.quality - a.quality || a.position - b.position);
-  return ranked[0]?.lang as Lang | undefined;
-}
 
 /** A path of this site (not another origin, not a protocol-relative URL). */
 export function isLocalPath(to: string): boolean {
@@ -57,11 +40,6 @@ const LangSwitchQuery = v.object({
     ),
   ),
 });
-
-function cookieLanguage(request: FastifyRequest): Lang | undefined {
-  const parsed = v.safeParse(LangSchema, request.cookies[LANG_COOKIE]);
-  return parsed.success ? parsed.output : undefined;
-}
 
 export async function languageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/', async (request, reply) => {

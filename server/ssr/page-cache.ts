@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { ALERT_TOKENS_HEADER } from '../../shared/portal-api';
-import { createChangesFollower, type ChangesFollower } from '../edge/changes-follower';
-import { changesFromListingsApi } from '../edge/changes-source';
 import { pageCacheBytes, pageCacheHits, pageCacheMisses } from '../metrics';
 
 // The in-process page cache: rendered public pages kept in memory, for deployments without a CDN
@@ -25,20 +19,13 @@ import { pageCacheBytes, pageCacheHits, pageCacheMisses } from '../metrics';
 // - entries are bounded in bytes (least recently used first out) and purged by cache tag;
 // - concurrent requests for a missing page wait for the one render under way (single flight).
 //
-// Answers served by the page route say `X-Page-Cache: HIT`, `STALE` or `MISS`.
+// This module is the cache itself; its hooks around the page route are in page-cache-hooks.ts,
+// and the follower of the listings API's changes purges it (server/edge/changes-plugin.ts).
 
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 export type PageCacheState = 'HIT' | 'STALE' | 'MISS';
 
-export const PAGE_CACHE_HEADER = 'x-page-cache';
-/** The app's own background request that renders a stale page again (with a per-process token). */
-export const PAGE_REFRESH_HEADER = 'x-portal-page-refresh';
-
-/** Request headers of the app's own (prefix): such requests are neither served nor stored. */
-const INTERNAL_HEADER_PREFIX = 'x-portal-';
 const STORED_STATUSES = new Set([200, 404, 410]);
-/** Answer headers kept with a page; the rest (request id, security headers) is per answer. */
-const KEPT_HEADERS = ['content-type', 'content-language', 'cache-control', 'vary', 'link'];
 /** Rough cost of an entry besides its body (key, headers, bookkeeping), in bytes. */
 const ENTRY_OVERHEAD = 512;
 /** Purges remembered, so a render that began before one is not stored after it. */
@@ -352,206 +339,3 @@ export class PageCache {
     while (this.#refreshing.size > 0) await Promise.allSettled([...this.#refreshing.values()]);
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// The Fastify side: hooks around the page route.
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The in-process page cache (absent when PAGE_CACHE_BYTES is 0). */
-    pageCache?: PageCache;
-    /** The follower of the listings API's changes that purges it (absent when not polling). */
-    pageCacheChanges?: ChangesFollower;
-  }
-}
-
-export interface PageCachePluginOptions {
-  cache: PageCache;
-  /** The page route's URL pattern (server/ssr/page.ts). */
-  pageRoute: string;
-  /** The edge cache tag header the page route writes. */
-  cacheTagHeader: string;
-  /** Public origin of pages (canonical URLs), else the request's own origin is in the key. */
-  publicUrl: string | undefined;
-  /** Milliseconds between two polls of the listings API's GET /changes (0: no polling). */
-  changesIntervalMs: number;
-  /** A purge is made again after each of these delays (ms). */
-  purgeRepeatMs: readonly number[];
-}
-
-interface PageRequestState {
-  page: string;
-  /** This request renders the page for the cache: since which purge, and what to settle. */
-  leader?: { since: number; settle: () => void };
-  served?: boolean;
-}
-
-const STATE = Symbol('page cache');
-type WithState = FastifyRequest & { [STATE]?: PageRequestState };
-
-/** One of the app's own request headers, other than the visitor's alert tokens. */
-function hasInternalHeader(request: FastifyRequest): boolean {
-  return Object.keys(request.headers).some(
-    (name) => name.startsWith(INTERNAL_HEADER_PREFIX) && name !== ALERT_TOKENS_HEADER,
-  );
-}
-
-async function pageCachePlugin(app: FastifyInstance, options: PageCachePluginOptions) {
-  const { cache, cacheTagHeader } = options;
-  const tagHeader = cacheTagHeader.toLowerCase();
-  const refreshToken = randomBytes(18).toString('base64url');
-  app.decorate('pageCache', cache);
-
-  const pageOf = (request: FastifyRequest) =>
-    `${options.publicUrl ?? `${request.protocol}://${request.host}`}${request.url}`;
-
-  const send = (reply: FastifyReply, stored: StoredPage, state: 'HIT' | 'STALE') => {
-    reply.code(stored.status).headers(stored.headers);
-    if (stored.encoding !== 'identity') reply.header('content-encoding', stored.encoding);
-    reply.header('age', String(Math.max(0, Math.floor((cache.now() - stored.storedAt) / 1000))));
-    reply.header(PAGE_CACHE_HEADER, state);
-    return reply.send(stored.body);
-  };
-
-  /** Renders a stale page again through the app itself, once at a time, without visitor data. */
-  const refresh = (request: FastifyRequest, page: string) => {
-    const headers: Record<string, string> = { [PAGE_REFRESH_HEADER]: refreshToken };
-    for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    cache.refresh(page, () =>
-      app
-        .inject({ method: 'GET', url: request.url, headers })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'page refresh failed')),
-    );
-  };
-
-  app.addHook('preHandler', async (request: WithState, reply) => {
-    if (request.routeOptions.url !== options.pageRoute) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const page = pageOf(request);
-    const refreshing = request.headers[PAGE_REFRESH_HEADER] === refreshToken;
-    if (refreshing) delete request.headers[PAGE_REFRESH_HEADER];
-    const state: PageRequestState = { page };
-    request[STATE] = state;
-    // The app's own requests (an error page of a status...) are neither served nor stored.
-    if (hasInternalHeader(request)) return;
-    if (refreshing) {
-      // The background render of a stale page: stored when its answer allows it.
-      state.leader = { since: cache.purgeSeq, settle: () => {} };
-      return;
-    }
-    const encoding = negotiatedEncoding(request.headers['accept-encoding']);
-    // A render for the cache sees no visitor data: a visitor with alert tokens is served pages
-    // others' renders stored (public pages are the same for everyone), but renders their own.
-    const anonymous =
-      request.method === 'GET' && request.headers[ALERT_TOKENS_HEADER] === undefined;
-    // A second look after waiting for another request's render; then it renders on its own.
-    for (let look = 0; look < 2; look++) {
-      const found = await cache.lookup(page, encoding);
-      if (found) {
-        state.served = true;
-        if (found.state === 'STALE') refresh(request, page);
-        return send(reply, found.page, found.state);
-      }
-      const flight = cache.join(page, anonymous);
-      if (!flight) break;
-      if ('wait' in flight) {
-        await flight.wait;
-        continue;
-      }
-      state.leader = { since: cache.purgeSeq, settle: flight.settle };
-      // However the answer ends (sent, cut, the client gone), the waiting requests go on.
-      reply.raw.once('close', flight.settle);
-      break;
-    }
-    cache.countMiss();
-  });
-
-  app.addHook('onSend', async (request: WithState, reply, payload) => {
-    const state = request[STATE];
-    if (!state || state.served) return payload;
-    reply.header(PAGE_CACHE_HEADER, 'MISS');
-    const leader = state.leader;
-    if (!leader) return payload;
-    try {
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (!type.startsWith('text/html') || reply.hasHeader('set-cookie')) return payload;
-      if (!Buffer.isBuffer(payload) || reply.hasHeader('content-encoding')) return payload;
-      // A page carrying this request's own CSP nonce is this visitor's only.
-      const nonce = (request as { cspNonce?: unknown }).cspNonce;
-      if (typeof nonce === 'string' && nonce !== '' && payload.includes(nonce)) return payload;
-      const headers: Record<string, string> = {};
-      for (const name of [...KEPT_HEADERS, tagHeader]) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      cache.store(state.page, {
-        status: reply.statusCode,
-        headers,
-        body: payload,
-        tags: tagsOfHeader(headers[tagHeader]),
-        since: leader.since,
-      });
-    } finally {
-      leader.settle();
-    }
-    return payload;
-  });
-
-  app.addHook('onClose', () => cache.idle());
-
-  if (options.changesIntervalMs > 0) {
-    // Each process follows the changes for its own cache, from the latest cursor at boot (the
-    // cache starts empty); the first cursor found empties the cache, in case it came late.
-    // A purge drops this process's kept upstream answers with those tags first, so the pages are
-    // rendered again from fresh data; answers kept further behind (the listings API's own, for a
-    // short while) may still be old: the same tags are purged again after each purgeRepeatMs.
-    let synced = false;
-    const repeats = new Set<NodeJS.Timeout>();
-    const purge = (tags: string[]) => {
-      app.upstreamCache.purgeTags(tags);
-      cache.purgeTags(tags);
-    };
-    const follower = createChangesFollower({
-      fetchChanges: changesFromListingsApi(app.upstream),
-      intervalMs: options.changesIntervalMs,
-      loadCursor: () => undefined,
-      saveCursor: () => {
-        if (!synced) cache.clear();
-        synced = true;
-      },
-      onTags: (tags) => {
-        purge(tags);
-        for (const delay of options.purgeRepeatMs) {
-          const timer = setTimeout(() => {
-            repeats.delete(timer);
-            purge(tags);
-          }, delay);
-          timer.unref();
-          repeats.add(timer);
-        }
-      },
-      firstStart: 'skip',
-      logger: app.log,
-    });
-    app.decorate('pageCacheChanges', follower);
-    app.addHook('onReady', async () => {
-      await follower.poll().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'page cache: changes not read yet, retrying');
-      });
-      follower.start();
-    });
-    app.addHook('onClose', async () => {
-      for (const timer of repeats) clearTimeout(timer);
-      repeats.clear();
-      await follower.stop();
-    });
-  }
-}
-
-export default fp(pageCachePlugin, {
-  name: 'page-cache',
-  dependencies: ['@fastify/cookie', 'upstream'],
-});

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchApi } from './api';
 import { benchClusters } from './clusters';
+import { benchComparables } from './comparables';
 import { benchDigests } from './digests';
 import { benchVarnish, printSideBySide } from './edge';
 import { benchImport } from './import';
@@ -31,12 +32,12 @@ const { values } = parseArgs({
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
-const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'page-cache'];
+const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'page-cache'];
 const only = values.only?.split(',');
 const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
 if (unknown.length > 0) {
   console.error(
-    `--only must be api, web, import, digests, clusters or page-cache, not ${unknown.join(',')}`,
+    `--only must be api, web, import, digests, clusters, comparables or page-cache, not ${unknown.join(',')}`,
   );
   process.exit(2);
 }
@@ -50,6 +51,14 @@ if (runs('api')) {
 // Map clusters over 1,000,000 offers (--offers when given): a seed of its own, kept between runs.
 if (runs('clusters')) {
   await benchClusters({
+    offers: values.offers === '100000' ? 1_000_000 : Number(values.offers),
+    seconds,
+  });
+}
+
+// An offer page's comparables over 1,000,000 offers (--offers when given), the clusters' seed.
+if (runs('comparables')) {
+  await benchComparables({
     offers: values.offers === '100000' ? 1_000_000 : Number(values.offers),
     seconds,
   });

@@ -2,8 +2,9 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Who may import whom (docs/architecture.md, Folders), as the lint enforces it: the server reaches
-// browser code only through the server entry (type imports included); shared code imports no
-// part; the listings API runs the demo seed from its start alone.
+// browser code only through the server entry (type imports included); browser code never imports
+// a .server module (the screens' actions, built into the server entry alone); shared code imports
+// no part; the listings API runs the demo seed from its start alone.
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -79,6 +80,35 @@ describe('layering', () => {
         "export type { Database } from '../../listings-api/db/types';\n",
       ),
     ).toEqual([]);
+  });
+
+  it('keeps the screens’ actions out of browser code', async () => {
+    for (const [file, code] of [
+      ['client/routes/offer.tsx', "export { default } from './offer.server';\n"],
+      ['client/components/probe.tsx', "export { default } from '../routes/alerts.server';\n"],
+      ['client/app/probe.ts', "export { parsePo } from '../../shared/catalogs.server';\n"],
+    ]) {
+      expect(await restricted(file!, code!)).toHaveLength(1);
+    }
+    // The server entry loads them; a screen's actions may share another's.
+    expect(
+      await restricted(
+        'client/entry-server.tsx',
+        "export { loadActions } from './app/screen-actions.server';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        'client/routes/agency.server.ts',
+        "export { default } from './offer.server';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted(
+        'client/routes/agency.server.ts',
+        "export { app } from '../../server/app';\n",
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps shared code free of the parts', async () => {

@@ -5,13 +5,14 @@ import type { Lang } from '../../../shared/contract';
 import { ProspectFormSchema } from '../../../shared/contact-forms';
 import { parseForm } from '../../../shared/forms';
 import { messageById } from '../../../shared/messages';
-import { FORM_FIELD, isActionFailure } from '../../../shared/page-actions';
+import { FORM_FIELD } from '../../../shared/page-actions';
 import {
   EMAIL_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   PROSPECT_FIELD_MAX_LENGTH,
 } from '../../../shared/validation';
+import { useFormAnswer } from '../../hooks/use-form-answer';
 import { PlaceCombobox } from '../place-combobox';
 import {
   PROSPECT_FIELDS,
@@ -24,7 +25,7 @@ import {
 
 // The professional contact form (spec sections 3 and 5): lastname, firstname, company, city
 // (place autocomplete), phone, email, message. The browser checks it with the same schema as the
-// BFF, then posts the `prospect` action of its page (client/components/agency/prospect-action.ts)
+// BFF, then posts the `prospect` action of its page (client/routes/pro-contact.server.ts)
 // through the router; without JavaScript it posts to the page itself, which comes back with the
 // errors and what was typed, or goes on to the thanks. A refused or failed request keeps
 // everything typed.
@@ -87,21 +88,16 @@ export function ProspectForm({ lang, initial, privacyNote, onSent }: ProspectFor
   };
 
   // The action's answer (shared/page-actions.ts): the outcome, once per answer.
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const [handled, setHandled] = useState<unknown>(undefined);
-  if (answer !== undefined && answer !== handled) {
-    setHandled(answer);
-    const outcome = prospectOutcome(answer);
+  const answer = useFormAnswer(fetcher, prospectOutcome, ({ outcome, failure }) => {
     if (outcome?.status === 'sent') setErrors({});
     else if (outcome) show(withStatus(outcome));
-    else if (isActionFailure(answer) && answer.httpStatus === 429)
-      show({ form: prospectRateLimited.id });
+    else if (failure?.httpStatus === 429) show({ form: prospectRateLimited.id });
     // Refused before the action, failed, or no network: nothing was sent, nothing typed is lost.
     else show({ form: prospectFailed.id });
-  }
+  });
 
   // Sent: the page shows its thanks instead of the form.
-  const sent = prospectOutcome(handled)?.status === 'sent';
+  const sent = answer?.outcome?.status === 'sent';
   useEffect(() => {
     if (sent) onSent();
   }, [sent, onSent]);

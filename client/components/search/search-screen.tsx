@@ -10,7 +10,6 @@ import { href, offerHref, searchHref } from '../../../shared/routes';
 import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
 import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
 import { breadcrumbJsonLd, Breadcrumbs, searchCrumbs, type Crumb } from '../breadcrumbs';
-import { alertCreateAction, ALERT_FORMS } from '../alert-actions';
 import { AlertForm } from '../alert-form';
 import { FavouriteButton } from '../favourite-button';
 import { offerHrefInSearch } from '../offer/search-context';
@@ -228,9 +227,6 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
 /** The screen module of the nature page ('nature') or the result list ('list'). */
 export function createSearchScreen(kind: 'nature' | 'list'): ScreenModule<SearchPageData> {
   return defineScreen<SearchPageData>({
-    // The "create an alert" form of the list posts here (client/components/alert-form.tsx).
-    actions: { [ALERT_FORMS.create]: alertCreateAction },
-
     loader(args) {
       const lieu = kind === 'list' ? (args.match.params as { lieu: string }).lieu : null;
       return loadSearchPage(args, lieu);

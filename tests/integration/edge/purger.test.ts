@@ -9,15 +9,19 @@ import { createChangesFollower } from '../../../server/edge/changes-follower';
 import { changesFromListingsApi } from '../../../server/edge/changes-source';
 import { cursorFile } from '../../../server/edge/cursor-file';
 import { createEdgePurger } from '../../../server/edge/purgers';
+import { loadConfig } from '../../../server/config';
 import { createUpstreamClient, type UpstreamClient } from '../../../server/upstream/client';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { feedConfig, tempDir } from '../feeds/helpers';
+import { buildWebApp } from '../web/helpers';
 import { startRecorder, type Recorder } from './recorder';
 
 // The edge purger against the real listings API's GET /changes: every change's tags are purged
 // once, in order; the cursor kept in its file lets a restarted purger go on where the last one
 // stopped (nothing missed, nothing purged twice); a refused purge or an unreachable API keeps the
-// cursor, and the same tags are purged at the next poll.
+// cursor, and the same tags are purged at the next poll. In the web app, each process has one
+// follower: the purging process hands the tags to its page cache and to the edge, the others to
+// their page cache alone.
 
 describe.each(testDbKinds)('edge purger on %s', (kind) => {
   let db: Db;
@@ -163,5 +167,51 @@ describe.each(testDbKinds)('edge purger on %s', (kind) => {
     await online.poll();
     expect(purged()).toEqual(['offre-1']);
     await online.stop();
+  });
+
+  it('hands each change to the page cache of every process, and to the edge from one', async () => {
+    const env = {
+      LOG_LEVEL: 'silent',
+      EDGE_PURGE_URL: `${varnish.url}/`,
+      EDGE_PURGE_INTERVAL_MS: '3600000',
+      EDGE_PURGE_REPEAT_MS: '0',
+      EDGE_PURGE_CURSOR_FILE: path.join(dir, 'processes', 'edge-purge.cursor'),
+    };
+    // As `npm start` starts them: the first web process purges the edge, the others do not.
+    const webProcess = (purger: '1' | '0') =>
+      buildWebApp(apiUrl, {
+        pageCacheBytes: 1024 * 1024,
+        pageCacheChangesIntervalMs: 3_600_000,
+        pageCachePurgeRepeatMs: [],
+        edgePurge: loadConfig({ ...env, EDGE_PURGER: purger }).edgePurge,
+      });
+    const first = await webProcess('1');
+    const other = await webProcess('0');
+    const page = 'http://localhost/fr/offre-7';
+    try {
+      for (const web of [first, other]) {
+        // The first polls (at start) are over.
+        expect((await web.changesFollower!.poll()).tags).toEqual([]);
+        const cache = web.pageCache!;
+        const kept = cache.store(page, {
+          status: 200,
+          headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=300' },
+          body: Buffer.from('<p>offre 7</p>'),
+          tags: ['offre-7', 'liste-vente'],
+          since: cache.purgeSeq,
+        });
+        expect(kept).toBe(true);
+      }
+      await change(['offre-7']);
+      expect((await first.changesFollower!.poll()).tags).toEqual(['offre-7']);
+      expect((await other.changesFollower!.poll()).tags).toEqual(['offre-7']);
+      expect(purged()).toEqual(['offre-7']);
+      for (const web of [first, other]) {
+        expect(await web.pageCache!.lookup(page, 'identity')).toBeUndefined();
+      }
+    } finally {
+      await first.close();
+      await other.close();
+    }
   });
 });

@@ -160,7 +160,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
         LOG_LEVEL: 'silent',
         CACHE_TAG_HEADER: 'xkey',
         EDGE_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
-        // Polled by the test itself (edgePurgeFollower.poll()), not by the clock.
+        // Polled by the test itself (changesFollower.poll()), not by the clock.
         EDGE_PURGE_INTERVAL_MS: '3600000',
         EDGE_PURGE_REPEAT_MS: '0',
         EDGE_PURGE_CURSOR_FILE: path.join(tmp, 'edge-purge.cursor'),
@@ -198,7 +198,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     });
 
     // The tags of the first import go out before any page is cached.
-    await web.edgePurgeFollower?.poll();
+    await web.changesFollower?.poll();
 
     config = await upstreamJson<Config>(apiUrl, '/config');
     const villa = await db.kysely
@@ -309,7 +309,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     const sent = async () =>
       (await edgePurges.get()).values.find((v) => v.labels.outcome === 'sent')?.value ?? 0;
     const sentBefore = await sent();
-    const polled = await web.edgePurgeFollower?.poll();
+    const polled = await web.changesFollower?.poll();
     expect(polled?.tags).toContain(`offre-${offer.id}`);
     expect(await sent()).toBe(sentBefore + 1);
 
@@ -323,7 +323,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
     expect((await get(unrelatedPath)).headers['x-cache']).toBe('HIT');
 
     // Nothing new: the next poll purges nothing, the pages stay.
-    expect((await web.edgePurgeFollower?.poll())?.tags).toEqual([]);
+    expect((await web.changesFollower?.poll())?.tags).toEqual([]);
     expect((await get(offerPath)).headers['x-cache']).toBe('HIT');
   });
 

@@ -8,7 +8,7 @@ import {
   toAlertPayload,
   type AlertPayload,
 } from '../../../shared/criteria';
-import { ALERT_FORM_ID } from '../../../client/components/alert-actions';
+import { ALERT_FORM_ID } from '../../../shared/alert-outcome';
 import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
 import { searchHref } from '../../../shared/routes';
 import { alertSearchFilters } from '../../../listings-api/alerts/match';

@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, OfferList } from '../../../shared/contract';
-import { ACTION_HEADER } from '../../../shared/page-actions';
 import { offerHref } from '../../../shared/routes';
-import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
-import { buildWebApp, startFake, startListingsApi, upstreamJson, type FakeServer } from './helpers';
+import { CONTACT_IP_LIMIT } from '../../../server/writes/contact';
+import {
+  buildWebApp,
+  postForm,
+  startFaultProxy,
+  startListingsApi,
+  upstreamJson,
+  type FakeServer,
+} from './helpers';
 
 // The edges of a contact request: the answer does not wait for the e-mail stat (the listings API's
 // POST /stat hangs here when asked, every other call goes through to the real one), the 429 of a
@@ -29,39 +35,19 @@ describe('contact request edges', () => {
     const offer = (await upstreamJson<OfferList>(listings.url, '/offre?limit=1')).items[0]!;
     offerId = offer.id;
     offerPath = offerHref(offer, 'fr', await upstreamJson<Config>(listings.url, '/config'));
-    fake = await startFake((req, res) => {
+    fake = await startFaultProxy(listings.url, (req, res, body) => {
       if (req.method === 'POST' && req.url?.startsWith('/stat')) {
-        req.resume();
-        if (!hangStats) {
-          res.writeHead(204).end();
-          return;
-        }
-        pendingStats++;
-        return; // never answers
+        if (hangStats)
+          pendingStats++; // never answers
+        else res.writeHead(204).end();
+        return true;
       }
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-        if (req.url?.startsWith('/contact') && body?.toString().includes(FAILS_UPSTREAM)) {
-          res.writeHead(503, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }),
-          );
-          return;
-        }
-        const headers: Record<string, string> = {};
-        if (req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
-        fetch(`${listings.url}${req.url}`, { method: req.method, headers, body }).then(
-          async (upstream) => {
-            res.writeHead(upstream.status, {
-              'content-type': upstream.headers.get('content-type') ?? 'application/json',
-            });
-            res.end(Buffer.from(await upstream.arrayBuffer()));
-          },
-          () => res.destroy(),
-        );
-      });
+      if (req.url?.startsWith('/contact') && body.toString().includes(FAILS_UPSTREAM)) {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }));
+        return true;
+      }
+      return false;
     });
     web = await buildWebApp(fake.url, { upstreamTimeoutMs: 60_000 });
   });
@@ -79,24 +65,19 @@ describe('contact request edges', () => {
     headers: Record<string, string> = {},
     note = '',
   ) =>
-    web.inject({
-      method: 'POST',
-      url: offerPath,
-      remoteAddress,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        [ACTION_HEADER]: '1',
-        ...headers,
-      },
-      payload: new URLSearchParams({
+    postForm(
+      web,
+      offerPath,
+      {
         _form: 'contact',
         name: 'Camille Martin',
         phone: '06 12 34 56 78',
         email: 'camille.martin@example.org',
         message: `Je souhaite visiter ce bien (${remoteAddress} ${i}${note}).`,
         offer_id: String(offerId),
-      }).toString(),
-    });
+      },
+      { headers, remoteAddress },
+    );
 
   it('answers once the request is stored, without waiting for the e-mail stat', async () => {
     const before = pendingStats;

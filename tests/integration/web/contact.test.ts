@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, OfferDetail } from '../../../shared/contract';
-import { ACTION_HEADER } from '../../../shared/page-actions';
-import { CONTACT_IP_LIMIT } from '../../../server/api/contact';
+import { CONTACT_IP_LIMIT } from '../../../server/writes/contact';
 import { testDbKinds } from '../../fixtures/db';
-import { textOf } from './helpers';
+import { postForm, textOf } from './helpers';
 import {
   findOffer,
-  formBody,
   offerDetail,
   offerPathOf,
   startOfferWorld,
@@ -127,17 +125,21 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
     );
     return result.rows[0]!.n;
   };
+  const contactForm = (fields: Record<string, string>) => ({
+    _form: 'contact',
+    offer_id: String(offer.id),
+    ...fields,
+  });
+  /** The form posted without JavaScript: the page answers. */
   const postPage = (
     lang: Lang,
     fields: Record<string, string>,
     headers: Record<string, string> = {},
     remoteAddress = nextAddress(),
   ) =>
-    world.web.inject({
-      method: 'POST',
-      url: offers[lang].path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: formBody({ _form: 'contact', offer_id: String(offer.id), ...fields }),
+    postForm(world.web, offers[lang].path, contactForm(fields), {
+      js: false,
+      headers,
       remoteAddress,
     });
   /** The form posted by the browser's router: the action's outcome comes back as JSON. */
@@ -146,7 +148,7 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
     fields: Record<string, string>,
     headers: Record<string, string> = {},
     remoteAddress = nextAddress(),
-  ) => postPage(lang, fields, { [ACTION_HEADER]: '1', ...headers }, remoteAddress);
+  ) => postForm(world.web, offers[lang].path, contactForm(fields), { headers, remoteAddress });
 
   beforeAll(async () => {
     world = await startOfferWorld(kind, { switchable: true });
@@ -355,22 +357,12 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
     });
 
     it('refuses an unknown page form', async () => {
-      const res = await world.web.inject({
-        method: 'POST',
-        url: offers.fr.path,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: formBody({ _form: 'nope' }),
-      });
+      const res = await postForm(world.web, offers.fr.path, { _form: 'nope' }, { js: false });
       // The page's own error page, in its language.
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-store');
-      const unnamed = await world.web.inject({
-        method: 'POST',
-        url: offers.en.path,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: formBody({ name: 'x' }),
-      });
+      const unnamed = await postForm(world.web, offers.en.path, { name: 'x' }, { js: false });
       expect(unnamed.statusCode).toBe(400);
       expect(unnamed.json()).toMatchObject({
         field: '_form',
@@ -430,13 +422,12 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
       world.setDown(true);
       let res;
       try {
-        res = await world.web.inject({
-          method: 'POST',
-          url: offerPathOf(other, 'fr', world.config),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: formBody({ _form: 'contact', offer_id: String(id), ...VALID, message }),
-          remoteAddress: nextAddress(),
-        });
+        res = await postForm(
+          world.web,
+          offerPathOf(other, 'fr', world.config),
+          { _form: 'contact', offer_id: String(id), ...VALID, message },
+          { js: false, remoteAddress: nextAddress() },
+        );
       } finally {
         world.setDown(false);
       }

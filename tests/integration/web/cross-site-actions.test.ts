@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScreenActions } from '../../../client/app/screen';
 import type { AgencyList, Config, Lang, OfferList } from '../../../shared/contract';
 import { ACTION_HEADER } from '../../../shared/page-actions';
 import { href, offerHref } from '../../../shared/routes';
@@ -8,30 +8,16 @@ import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
 
 // Every form of every page refuses a post from another site, with and without JavaScript, before
 // its action runs: a 403 in the page's language, no cookie set. The table of actions is checked
-// against the screens' own declarations, so a new action without a row here fails.
+// against the screens' own actions, so a new action without a row here fails.
 
-/** The action names the screens declare (`actions: { ... }` in their modules). */
+/** The action names the screens declare (client/routes/{screen}.server.ts). */
 function declaredActions(): string[] {
-  const files = [
-    'client/routes/offer.tsx',
-    'client/routes/agency.tsx',
-    'client/routes/pro-contact.tsx',
-    'client/routes/alerts.tsx',
-    'client/components/search/search-screen.tsx',
-  ];
-  const names = new Set<string>();
-  const alertForms = readFileSync('client/components/alert-actions.ts', 'utf8');
-  for (const file of files) {
-    const source = readFileSync(file, 'utf8');
-    const block = /actions: \{([^}]*)\}/.exec(source)?.[1] ?? '';
-    for (const [, plain, alias] of block.matchAll(
-      /(?:^|[\s,{])(?:([\w-]+)|\[ALERT_FORMS\.(\w+)\]):/g,
-    )) {
-      if (plain) names.add(plain);
-      else names.add(new RegExp(`${alias}: '([\\w-]+)'`).exec(alertForms)![1]!);
-    }
-  }
-  return [...names].sort();
+  const modules = import.meta.glob<{ default: ScreenActions }>(
+    '../../../client/routes/*.server.ts',
+    { eager: true },
+  );
+  const names = Object.values(modules).flatMap((module) => Object.keys(module.default));
+  return [...new Set(names)].sort();
 }
 
 describe('forms posted from another site', () => {
@@ -110,4 +96,22 @@ describe('forms posted from another site', () => {
       expect(res.headers['cache-control']).toBe('no-store');
     }
   }, 60_000);
+
+  it('refuses from this site a form its page does not have, even a name every object has', async () => {
+    for (const name of ['prospect', 'constructor']) {
+      for (const js of [true, false]) {
+        const res = await web.inject({
+          method: 'POST',
+          url: pages.contact!.en,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'sec-fetch-site': 'same-origin',
+            ...(js ? { [ACTION_HEADER]: '1' } : {}),
+          },
+          payload: new URLSearchParams({ _form: name, offer_id: '1' }).toString(),
+        });
+        expect(res.statusCode, `${name} js=${js}`).toBe(400);
+      }
+    }
+  });
 });

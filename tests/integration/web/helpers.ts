@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -57,6 +62,42 @@ export async function startFake(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The real listings API behind a proxy that puts faults on some requests: `fault` sees each
+ * request with its body (read whole) and, for the requests it takes, answers them itself (an
+ * error, or never) and says true. Every other request is relayed as sent (method, headers, body)
+ * and its answer handed back as given.
+ */
+export async function startFaultProxy(
+  target: string,
+  fault: (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean,
+): Promise<FakeServer> {
+  const to = new URL(target);
+  return startFake((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (fault(req, res, body)) return;
+      const relayed = httpRequest(
+        {
+          host: to.hostname,
+          port: to.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: to.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      relayed.on('error', () => res.destroy());
+      relayed.end(body);
+    });
+  });
 }
 
 /** An address where nothing listens (a port just freed). */
@@ -120,11 +161,13 @@ export interface FormPostOptions {
   origin?: string;
   cookies?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The visitor's address (default: one of its own). */
+  remoteAddress?: string;
 }
 
 /**
  * Posts a form to a page (its route action, named by the `_form` field) from a visitor address
- * of its own: with JavaScript the answer is `{ data: outcome }`, without it the rendered page.
+ * of its own unless given: with JavaScript the answer is `{ data: outcome }`, without it the rendered page.
  */
 export function postForm(
   app: FastifyInstance,
@@ -144,7 +187,7 @@ export function postForm(
     },
     cookies: options.cookies ?? {},
     payload: new URLSearchParams(fields).toString(),
-    remoteAddress: visitorAddress(),
+    remoteAddress: options.remoteAddress ?? visitorAddress(),
   });
 }
 

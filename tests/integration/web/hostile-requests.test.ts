@@ -11,8 +11,10 @@ import {
   buildWebApp,
   deadUrl,
   pageDataOf,
+  postForm,
   startFake,
   upstreamJson,
+  visitorAddress,
   type FakeServer,
 } from './helpers';
 import { offerPathOf } from './offer-fixture';
@@ -24,8 +26,6 @@ import { offerPathOf } from './offer-fixture';
 
 const SECRET = 'hostile-requests-test-signing-secret';
 const EVIL = 'https://evil.example';
-/** A visitor address of its own for each write (the BFF rate-limits writes per address). */
-const visitor = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 /** The refusal of a page form posted from another site. */
 const FORM_CROSS_SITE_TEXT: Record<Lang, string> = {
@@ -79,20 +79,13 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
 
   const LIST_PATH: Record<Lang, string> = { fr: '/fr/vente/', en: '/en/sale/' };
   const ALERTS_PATH: Record<Lang, string> = { fr: '/fr/alertes/', en: '/en/alerts/' };
-  const formType = 'application/x-www-form-urlencoded';
 
   /** An alert made through the alert form of a result list (the JavaScript path). */
   async function createAlert(): Promise<{ token: string; id: number }> {
-    const res = await app.inject({
-      method: 'POST',
-      url: LIST_PATH.fr,
-      headers: { 'content-type': formType, 'x-portal-action': '1' },
-      payload: new URLSearchParams({
-        _form: 'alert-create',
-        email: `owner-${Math.random()}@example.com`,
-        criteria: JSON.stringify(criteria()),
-      }).toString(),
-      remoteAddress: visitor(),
+    const res = await postForm(app, LIST_PATH.fr, {
+      _form: 'alert-create',
+      email: `owner-${Math.random()}@example.com`,
+      criteria: JSON.stringify(criteria()),
     });
     expect(res.statusCode, res.body).toBe(200);
     const outcome = res.json<{ data: { status: string; token: string } }>().data;
@@ -125,7 +118,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
   });
 
   describe('alert writes posted from another site', () => {
-    const crossSite = [
+    const crossSite: { name: string; headers: Record<string, string> }[] = [
       { name: 'Origin', headers: { origin: EVIL } },
       { name: 'Sec-Fetch-Site', headers: { 'sec-fetch-site': 'cross-site' } },
     ];
@@ -152,17 +145,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
         ];
         for (const r of requests) {
           for (const js of [true, false]) {
-            const res = await app.inject({
-              method: 'POST',
-              url: r.url,
-              headers: {
-                ...headers,
-                'content-type': formType,
-                ...(js ? { 'x-portal-action': '1' } : {}),
-              },
-              payload: new URLSearchParams(r.fields).toString(),
-              remoteAddress: visitor(),
-            });
+            const res = await postForm(app, r.url, r.fields, { js, headers });
             const what = `${r.url} ${r.fields._form ?? ''} js=${js}`;
             expect(res.statusCode, `${what} ${res.body}`).toBe(403);
             expect(res.body, what).toContain(FORM_CROSS_SITE_TEXT[lang]);
@@ -181,19 +164,18 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
     it('the same writes from this site still work', async () => {
       const { token } = await createAlert();
       const before = await alertCount();
-      const res = await app.inject({
-        method: 'POST',
-        url: ALERTS_PATH.fr,
-        headers: {
-          host: 'portal.test',
-          origin: 'https://portal.test',
-          'sec-fetch-site': 'same-origin',
-          'content-type': formType,
-          'x-portal-action': '1',
+      const res = await postForm(
+        app,
+        ALERTS_PATH.fr,
+        { _form: 'alert-delete', token },
+        {
+          headers: {
+            host: 'portal.test',
+            origin: 'https://portal.test',
+            'sec-fetch-site': 'same-origin',
+          },
         },
-        payload: new URLSearchParams({ _form: 'alert-delete', token }).toString(),
-        remoteAddress: visitor(),
-      });
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<{ data: { status: string } }>().data.status).toBe('deleted');
       expect(await alertCount()).toBe(before - 1);
@@ -201,16 +183,15 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
 
     it('the one-click unsubscribe (RFC 8058) still works from the mail provider', async () => {
       const alert = await createAlert();
-      const res = await app.inject({
-        method: 'POST',
-        url: `/alerts/unsubscribe?token=${encodeURIComponent(signMailToken(SECRET, 'unsubscribe', alert.id))}`,
-        headers: {
-          'content-type': formType,
-          origin: 'https://mail.provider.example',
-          'sec-fetch-site': 'cross-site',
+      const res = await postForm(
+        app,
+        `/alerts/unsubscribe?token=${encodeURIComponent(signMailToken(SECRET, 'unsubscribe', alert.id))}`,
+        { 'List-Unsubscribe': 'One-Click' },
+        {
+          js: false,
+          headers: { origin: 'https://mail.provider.example', 'sec-fetch-site': 'cross-site' },
         },
-        payload: 'List-Unsubscribe=One-Click',
-      });
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).toBe('Vous ne recevrez plus les e-mails de cette alerte.');
       const row = await db.kysely
@@ -238,7 +219,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
               ...(js ? { 'x-portal-action': '1' } : {}),
             },
             payload,
-            remoteAddress: visitor(),
+            remoteAddress: visitorAddress(),
           });
           expect(res.statusCode, `${payload}: ${res.body}`).toBe(415);
           expect(res.body).toContain(text);
@@ -285,14 +266,13 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
       const offer = list.items[0]!;
       offerPath = { fr: offerPathOf(offer, 'fr', config), en: offerPathOf(offer, 'en', config) };
     });
-    const post = (lang: Lang, offerId: string, remoteAddress = visitor()) =>
-      app.inject({
-        method: 'POST',
-        url: offerPath[lang],
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _form: 'phone', offer_id: offerId }).toString(),
-        remoteAddress,
-      });
+    const post = (lang: Lang, offerId: string, remoteAddress?: string) =>
+      postForm(
+        app,
+        offerPath[lang],
+        { _form: 'phone', offer_id: offerId },
+        { js: false, remoteAddress },
+      );
 
     it.each(['fr', 'en'] as const)(
       'answers the 404 page for an offer that does not exist, counting nothing (%s)',
@@ -312,7 +292,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
     });
 
     it('is rate-limited per connection like every form', async () => {
-      const address = visitor();
+      const address = visitorAddress();
       let last: LightMyRequestResponse | undefined;
       for (let i = 0; i <= PAGE_FORM_RATE_LIMIT.max; i++) last = await post('en', 'x', address);
       expect(last!.statusCode).toBe(429);

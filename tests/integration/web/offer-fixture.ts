@@ -1,5 +1,3 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../../server/config';
@@ -7,7 +5,7 @@ import type { Db } from '../../../listings-api/db/connection';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Config, Lang, OfferDetail } from '../../../shared/contract';
 import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
-import { buildWebApp, upstreamJson } from './helpers';
+import { buildWebApp, startFaultProxy, upstreamJson } from './helpers';
 
 /** The offer's own page path in a language (the route table's offer link). */
 export { offerHref as offerPathOf } from '../../../shared/routes';
@@ -26,32 +24,6 @@ export interface OfferWorld {
   close(): Promise<void>;
 }
 
-/** A pass-through HTTP proxy to the listings API that can refuse every connection. */
-async function startSwitch(
-  target: string,
-): Promise<{ url: string; server: Server; down: { value: boolean } }> {
-  const down = { value: false };
-  const to = new URL(target);
-  const server = createServer((req, res) => {
-    if (down.value) {
-      req.socket.destroy();
-      return;
-    }
-    const upstream = httpRequest(
-      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, server, down };
-}
-
 export async function startOfferWorld(
   kind: TestDbKind,
   options: { switchable?: boolean; web?: Partial<AppConfig> } = {},
@@ -59,7 +31,14 @@ export async function startOfferWorld(
   const db = await createTestDb(kind);
   const api = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR, countsRefreshMs: 0 });
   const apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const relay = options.switchable ? await startSwitch(apiUrl) : undefined;
+  // The switch: a proxy that, while down, resets every connection.
+  let down = false;
+  const relay = options.switchable
+    ? await startFaultProxy(apiUrl, (req) => {
+        if (down) req.socket.destroy();
+        return down;
+      })
+    : undefined;
   const web = await buildWebApp(relay?.url ?? apiUrl, { upstreamTimeoutMs: 5_000, ...options.web });
   const config = await upstreamJson<Config>(apiUrl, '/config');
   return {
@@ -69,15 +48,11 @@ export async function startOfferWorld(
     config,
     setDown(value) {
       if (!relay) throw new Error('built without a switch');
-      relay.down.value = value;
-      if (value) relay.server.closeAllConnections();
+      down = value;
     },
     async close() {
       await web.close();
-      if (relay) {
-        relay.server.closeAllConnections();
-        await new Promise<void>((resolve) => relay.server.close(() => resolve()));
-      }
+      await relay?.close();
       await api.close();
       await db.close();
     },
@@ -106,9 +81,4 @@ export async function statCounts(db: Db, offerId: number): Promise<Record<string
     db.kysely,
   );
   return Object.fromEntries(result.rows.map((r) => [r.type, r.n]));
-}
-
-/** A form body as the browser posts it without JavaScript. */
-export function formBody(fields: Record<string, string>): string {
-  return new URLSearchParams(fields).toString();
 }

@@ -153,7 +153,7 @@ describe.each(testDbKinds)('page cache purged by a feed import on %s', (kind) =>
 
     // Until the follower reads the change, the cache answers the old pages.
     expect((await get(offerPath)).headers['x-page-cache']).toBe('HIT');
-    const handed = await web.pageCacheChanges!.poll();
+    const handed = await web.changesFollower!.poll();
     expect(handed.tags).toContain(`offre-${cheaper.id}`);
     expect(handed.tags).toContain('liste-V');
 

@@ -6,7 +6,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import type { SsrModule } from '../../../server/ssr/renderer';
 import type { Config, OfferList } from '../../../shared/contract';
-import { ALERT_COOKIE } from '../../../server/api/alerts';
+import { ALERT_COOKIE } from '../../../server/writes/alerts';
 import { href } from '../../../shared/routes';
 import { pageCacheBytes, pageCacheHits, pageCacheMisses } from '../../../server/metrics';
 import { buildWebApp, startListingsApi, upstreamJson } from './helpers';

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, LieuSuggestionList } from '../../../shared/contract';
 import { ACTION_HEADER } from '../../../shared/page-actions';
-import { PROSPECT_IP_LIMIT } from '../../../server/api/prospect';
+import { PROSPECT_IP_LIMIT } from '../../../server/writes/prospect';
 import { href } from '../../../shared/routes';
 import { testDbKinds } from '../../fixtures/db';
-import { textOf, upstreamJson } from './helpers';
-import { formBody, startOfferWorld, type OfferWorld } from './offer-fixture';
+import { postForm, textOf, upstreamJson } from './helpers';
+import { startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // The professional contact form (spec sections 3, 5 and 7) against the real listings API: its
 // `prospect` action called by the browser's router (JSON outcome, with JavaScript) and the form
@@ -168,26 +168,26 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
       )
     ).rows[0]!.n;
   /** The form posted without JavaScript: the page answers. */
-  const postForm = (
+  const postPage = (
     lang: Lang,
     fields: Record<string, string>,
     headers: Record<string, string> = {},
     remoteAddress = nextAddress(),
   ) =>
-    world.web.inject({
-      method: 'POST',
-      url: page(lang),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      payload: formBody({ _form: 'prospect', ...fields }),
-      remoteAddress,
-    });
+    postForm(
+      world.web,
+      page(lang),
+      { _form: 'prospect', ...fields },
+      { js: false, headers, remoteAddress },
+    );
   /** The form posted by the browser's router: the action's outcome comes back as JSON. */
   const postAction = (
     lang: Lang,
     fields: Record<string, string>,
     headers: Record<string, string> = {},
     remoteAddress = nextAddress(),
-  ) => postForm(lang, fields, { [ACTION_HEADER]: '1', ...headers }, remoteAddress);
+  ) =>
+    postForm(world.web, page(lang), { _form: 'prospect', ...fields }, { headers, remoteAddress });
 
   beforeAll(async () => {
     world = await startOfferWorld(kind, { switchable: true });
@@ -333,7 +333,7 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
   describe('without JavaScript (the page form)', () => {
     it.each(['fr', 'en'] as Lang[])('goes to the thanks page once stored (%s)', async (lang) => {
       const message = unique(`Page form ${lang}`);
-      const res = await postForm(lang, { ...VALID, message });
+      const res = await postPage(lang, { ...VALID, message });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`${page(lang)}?sent=1`);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -355,7 +355,7 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
         ['en', en],
       ] as const)('shows "%s" message and keeps what was typed', async (lang, text) => {
         const before = await count();
-        const res = await postForm(lang, { ...VALID, [field]: value });
+        const res = await postPage(lang, { ...VALID, [field]: value });
         expect(res.statusCode).toBe(400);
         expect(res.headers['cache-control']).toBe('no-store');
         const page = textOf(res.body);
@@ -377,7 +377,7 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
       'refuses a form from another site, storing nothing (%s)',
       async (lang) => {
         const message = unique('Cross-site page');
-        const res = await postForm(
+        const res = await postPage(
           lang,
           { ...VALID, message },
           { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
@@ -392,8 +392,8 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
   it('stores a request sent twice once, and queues its confirmation mail once', async () => {
     const body = { ...VALID, email: `twice-${kind}@lefevre-immobilier.example` };
     const before = await count();
-    const first = await postForm('en', body);
-    const second = await postForm('en', body);
+    const first = await postPage('en', body);
+    const second = await postPage('en', body);
     expect([first.statusCode, second.statusCode]).toEqual([303, 303]);
     // The same number written otherwise is the same request.
     const again = await postAction('en', { ...body, phone: '+33 6 12 34 56 78' });
@@ -409,11 +409,11 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
       { kind: 'prospect', subject: 'We have received your request: Prestige Portal' },
     ]);
     // Another request of the same person is another request.
-    expect((await postForm('en', { ...body, message: 'Et une autre question.' })).statusCode).toBe(
+    expect((await postPage('en', { ...body, message: 'Et une autre question.' })).statusCode).toBe(
       303,
     );
     // The same request in the other language too.
-    expect((await postForm('fr', body)).statusCode).toBe(303);
+    expect((await postPage('fr', body)).statusCode).toBe(303);
     expect(await count()).toBe(before + 3);
   });
 
@@ -433,7 +433,7 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json().data).toMatchObject({ form: 'prospect', status: 'rate-limited' });
-      const res = await postForm(lang, { ...VALID, message: other }, {}, address);
+      const res = await postPage(lang, { ...VALID, message: other }, {}, address);
       expect(res.statusCode).toBe(429);
       expect(textOf(res.body)).toContain(RATE_LIMITED[lang]);
       expect(res.body).toContain(`value="${VALID.email}"`);
@@ -463,7 +463,7 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
         const json = await postAction(lang, VALID);
         expect(json.statusCode).toBeGreaterThanOrEqual(502);
         expect(json.json().data).toMatchObject({ form: 'prospect', status: 'failed' });
-        const res = await postForm(lang, VALID);
+        const res = await postPage(lang, VALID);
         expect(res.statusCode).toBeGreaterThanOrEqual(502);
         expect(textOf(res.body)).toContain(FAILED[lang]);
         expect(res.body).toContain(`value="${VALID.email}"`);

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
 import { testDbKinds } from '../../fixtures/db';
-import { buildWebApp, startFake, startListingsApi, textOf, upstreamJson } from './helpers';
+import { buildWebApp, startFaultProxy, startListingsApi, textOf, upstreamJson } from './helpers';
 
 // The search screens against the real listings API on the seeded test database: filters change
 // the results, sorts order them, paging, the enlarged-search fallback texts, 404s, head and cache
@@ -442,18 +442,11 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
     it('still answers the page when the substitute searches fail', async () => {
       const missing = await rubriqueMissingAtPlace();
       // A listings API whose /compteur fails (the fault), everything else answered for real.
-      const fake = await startFake((req, res) => {
-        if (req.url?.startsWith('/compteur?')) {
-          res.writeHead(500, { 'content-type': 'application/json' });
-          res.end('{"statusCode":500,"error":"Internal Server Error","message":"boom"}');
-          return;
-        }
-        void fetch(`${listings.url}${req.url}`).then(async (answer) => {
-          res.writeHead(answer.status, {
-            'content-type': answer.headers.get('content-type') ?? 'application/json',
-          });
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        });
+      const fake = await startFaultProxy(listings.url, (req, res) => {
+        if (!req.url?.startsWith('/compteur?')) return false;
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"statusCode":500,"error":"Internal Server Error","message":"boom"}');
+        return true;
       });
       const faulty = await buildWebApp(fake.url);
       try {

@@ -6,6 +6,7 @@ import {
   buildWebApp,
   deadUrl,
   startFake,
+  startFaultProxy,
   startListingsApi,
   textOf,
   upstreamJson,
@@ -180,15 +181,7 @@ describe('a listings API that hangs', () => {
   beforeAll(async () => {
     listings = await startListingsApi('pglite');
     config = await upstreamJson<Config>(listings.url, '/config');
-    proxy = await startFake((req, res) => {
-      if (hanging) return;
-      void fetch(`${listings.url}${req.url}`).then(async (answer) => {
-        res.writeHead(answer.status, {
-          'content-type': answer.headers.get('content-type') ?? 'application/json',
-        });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      });
-    });
+    proxy = await startFaultProxy(listings.url, () => hanging);
   });
   afterAll(async () => {
     await proxy?.close();

@@ -3,11 +3,11 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contactRateLimited, contactRefused } from '../../shared/messages';
 import { PortalApiError, type ContactBody } from '../../shared/portal-api';
-import { translate } from './messages';
+import { translate } from '../api/messages';
 import { storedQuota } from './stored-quota';
 
 // The duties of the contact write (the `contact` action of offer and agency pages, client/
-// components/contact-action.ts), the spam guard the spec asks of the BFF:
+// routes/offer.server.ts), the spam guard the spec asks of the BFF:
 // - a signed per-visitor counter cookie lasting one day from the first request; once it reaches
 //   settings.maxContact, requests are refused with a clear message and the visitor is flagged
 //   isSpammer;

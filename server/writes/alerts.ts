@@ -10,18 +10,18 @@ import {
   isPortalApiError,
 } from '../../shared/portal-api';
 import { ROUTE_BY_SCREEN } from '../../shared/routes';
-import { LANG_COOKIE, preferredLanguage } from '../routes/language';
 import { isUpstreamError } from '../upstream/errors';
 import { HttpError } from '../http-errors';
+import { LANG_COOKIE, preferredLanguage } from '../language-preference';
 
 // The alerts of a visitor without an account (spec sections 3 and 7). Creating an alert answers
 // an unguessable token, the only key to the alert: the browser keeps it (localStorage) and this
 // BFF keeps it too, in a signed httpOnly cookie, so pages rendered without JavaScript know the
 // visitor's alerts. Nobody can list or delete an alert without its token.
 //
-// The writes are actions of the pages that show their forms (client/components/alert-actions.ts:
-// create on result lists, delete on the alerts page); the BFF's page-action duties refuse forms
-// from other sites before they run (server/ssr/page-actions.ts). Here the writes get the duty of
+// The writes are actions of the pages that show their forms (client/routes/list.server.ts creates,
+// client/routes/alerts.server.ts deletes); the BFF's page-action duties refuse forms from other
+// sites before they run (server/ssr/page-actions.ts). Here the writes get the duty of
 // keeping the cookie in step (app.addWrite): a created alert's token joins it, a deleted one
 // leaves it. One JSON route stays, a read:
 //
@@ -228,6 +228,6 @@ async function alertsPlugin(app: FastifyInstance): Promise<void> {
 }
 
 export default fp(alertsPlugin, {
-  name: 'alerts-api',
+  name: 'alerts',
   dependencies: ['@fastify/cookie', 'upstream'],
 });

@@ -1,27 +1,26 @@
 import { data, redirect } from 'react-router';
-import { ProspectFormSchema } from '../../../shared/contact-forms';
-import { parseForm } from '../../../shared/forms';
-import { fieldInvalid } from '../../../shared/messages';
-import { ACTION_HEADER } from '../../../shared/page-actions';
-import { isPortalApiError } from '../../../shared/portal-api';
+import { ProspectFormSchema } from '../../shared/contact-forms';
+import { parseForm } from '../../shared/forms';
+import { fieldInvalid } from '../../shared/messages';
+import { ACTION_HEADER } from '../../shared/page-actions';
+import { isPortalApiError } from '../../shared/portal-api';
 import {
   PROSPECT_FIELDS,
   PROSPECT_FORM,
   PROSPECT_STATUS_CODES,
+  SENT_PARAM,
   type ProspectOutcome,
   type ProspectStatus,
-} from '../../../shared/prospect-state';
-import type { ScreenActionArgs } from '../../app/screen';
+} from '../../shared/prospect-state';
+import type { ScreenActionArgs, ScreenActions } from '../app/screen';
 
-// The `prospect` action of the professional contact page (client/components/agency/prospect-form.tsx
-// posts it): the form is checked with the browser's own schema, then sent through the PortalApi,
-// whose server side keeps the per-connection limit and the idempotency key (server/api/
-// prospect.ts). The outcome names the form's status with the page status of a form posted without
-// JavaScript; a request sent without JavaScript goes on to the thanks page (`?sent=1`), an address
-// of its own, so that reloading it does not post the form again.
-
-/** The page's thanks after a request sent without JavaScript. */
-export const SENT_PARAM = 'sent';
+// The `prospect` action of the professional contact page (client/routes/pro-contact.tsx), run on
+// the server only (client/components/agency/prospect-form.tsx posts it): the form is checked with
+// the browser's own schema, then sent through the PortalApi, whose server side keeps the
+// per-connection limit and the idempotency key (server/writes/prospect.ts). The outcome names the
+// form's status with the page status of a form posted without JavaScript; a request sent without
+// JavaScript goes on to the thanks page (`?sent=1`), an address of its own, so that reloading it
+// does not post the form again.
 
 /** Upstream and schema fields that the page does not show: where their error shows. */
 const SHOWN_ON: Record<string, (typeof PROSPECT_FIELDS)[number]> = { lieu_id: 'city' };
@@ -30,7 +29,7 @@ const isField = (name: string): name is (typeof PROSPECT_FIELDS)[number] =>
   (PROSPECT_FIELDS as readonly string[]).includes(name);
 
 /** Errors by shown field: a field's own error first, then one of a field shown on it. */
-export function onShownFields(errors: Record<string, string>): Record<string, string> {
+function onShownFields(errors: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, id] of Object.entries(errors)) if (isField(field)) out[field] = id;
   for (const [field, id] of Object.entries(errors)) {
@@ -50,7 +49,7 @@ function typedValues(form: FormData): Record<string, string> {
   return out;
 }
 
-export async function prospectAction({ api, form, lang, request, url }: ScreenActionArgs) {
+async function prospectAction({ api, form, lang, request, url }: ScreenActionArgs) {
   const values = typedValues(form);
   const outcome = (
     status: ProspectStatus,
@@ -95,3 +94,5 @@ export async function prospectAction({ api, form, lang, request, url }: ScreenAc
   if (request.headers.get(ACTION_HEADER) === '1') return outcome('sent');
   throw redirect(`${url.pathname}?${SENT_PARAM}=1`, 303);
 }
+
+export default { [PROSPECT_FORM]: prospectAction } satisfies ScreenActions;

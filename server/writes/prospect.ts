@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { parsePhone } from '../../shared/contact-forms';
 import { PortalApiError, type ProspectBody } from '../../shared/portal-api';
 import { prospectRateLimited } from '../../shared/prospect-state';
-import { translate } from './messages';
+import { translate } from '../api/messages';
 import { storedQuota } from './stored-quota';
 
 // The duties of the prospect write (the `prospect` action of the professional contact page,
-// client/components/agency/prospect-action.ts), beside those of every form posted to a page
+// client/routes/pro-contact.server.ts), beside those of every form posted to a page
 // (server/ssr/page-actions.ts: cross-site refusal, form bodies only, the pages' own limit):
 // - a per-connection (IP) limit of its own, tighter than the pages' one, in Redis when REDIS_URL
 //   is set;

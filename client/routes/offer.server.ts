@@ -5,19 +5,25 @@ import {
   type ContactOutcome,
   type ContactTarget,
   type ContactValues,
+  type PhonePageState,
 } from '../../shared/contact-outcome';
 import { ContactFormSchema } from '../../shared/contact-forms';
 import { formInputToObject, parseForm } from '../../shared/forms';
 import { isPortalApiError } from '../../shared/portal-api';
 import { idempotencyKey, idText } from '../../shared/validation';
-import { badRequest } from '../app/errors';
-import type { ScreenActionArgs } from '../app/screen';
+import { badRequest, notFound } from '../app/errors';
+import type { ScreenActionArgs, ScreenActions } from '../app/screen';
 
-// The `contact` action of offer and agency pages (client/components/contact-form.tsx posts it):
-// the form is checked with the browser's own schema, then sent through the PortalApi, whose
-// server side keeps the spam guard (the counter cookie, the per-connection limit) and the
-// idempotency key (server/api/contact.ts). The outcome names the form's status (shared/
-// contact-outcome.ts) with the page status of a form posted without JavaScript.
+// The actions of offer pages (client/routes/offer.tsx), run on the server only:
+// - `contact` (client/components/contact-form.tsx posts it; agency pages have it too:
+//   ./agency.server.ts): the form is checked with the browser's own schema, then sent through the
+//   PortalApi, whose server side keeps the spam guard (the counter cookie, the per-connection
+//   limit) and the idempotency key (server/writes/contact.ts). The outcome names the form's status
+//   (shared/contact-outcome.ts) with the page status of a form posted without JavaScript.
+// - `phone`: "Show the phone number" posted without JavaScript (with it, the number shows at once
+//   and the stat goes alone: client/components/offer/agency-block.tsx). The reveal counts as a
+//   telephone stat, only for an offer that exists; posts are limited per connection like every
+//   form (server/ssr/page-actions.ts).
 
 const Id = idText();
 const EnvelopeSchema = v.union([v.object({ offer_id: Id }), v.object({ agency_id: Id })]);
@@ -99,3 +105,20 @@ export async function contactAction({ api, form, lang }: ScreenActionArgs) {
     return outcome('failed', {}, [502, 503, 504].includes(error.status) ? error.status : 503);
   }
 }
+
+async function phoneAction({ api, form, lang }: ScreenActionArgs): Promise<PhonePageState> {
+  const parsed = v.safeParse(Id, form.get('offer_id'));
+  if (!parsed.success) throw badRequest(400);
+  const offerId = parsed.output;
+  const found = await api.get('offersByIds', { ids: [offerId], lang }).then(
+    (list) => list.items.some((item) => item.id === offerId),
+    // Unknown while the listings API fails: the page's own loading answers that.
+    () => true,
+  );
+  if (!found) throw notFound();
+  // The number is shown even when the count fails.
+  await api.send('stat', { type: 'telephone', id: offerId }).catch(() => {});
+  return { form: 'phone', status: 'revealed', offer_id: offerId };
+}
+
+export default { contact: contactAction, phone: phoneAction } satisfies ScreenActions;

@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import { buildListingsApp } from '../../listings-api/app';
+import { createReferenceCache } from '../../listings-api/lib/reference';
+import { comparableScope, selectComparables } from '../../listings-api/lib/offer-comparables';
+import { openBenchDb } from './api';
+import { prng, runLoad } from './load';
+
+// The comparables of an offer page (the median price per m² of the active offers of its nature
+// and rubrique in its city, else its département; listings-api/lib/offer-comparables.ts) over a
+// large seed (1,000,000 offers by default; PostgreSQL when DATABASE_URL is set, PGlite
+// otherwise; the seeded database is kept for the next run, shared with the clusters benchmark
+// at the same size). Prints:
+// - GET /offre/{id} of sale and rent offers drawn at random (the offer page's answer, its
+//   comparables included) at 16 connections with the response cache off;
+// - the comparables' statement alone, one at a time, over the same offers: p50/p95/p99 against
+//   the 15 ms p95 target, and over the offers of the busiest city;
+// - the plan of the busiest city's statement.
+//
+//   npm run bench -- --only comparables [--offers 1000000] [--seconds 8]
+
+export const COMPARABLES_P95_TARGET_MS = 15;
+
+export interface BenchComparablesOptions {
+  offers?: number;
+  seconds?: number;
+  connections?: number;
+  databaseUrl?: string;
+}
+
+interface OfferKey {
+  id: number;
+  nature: 'V' | 'L';
+  rubrique_id: number;
+  lieu_id: number;
+}
+
+function percentiles(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+export async function benchComparables(options: BenchComparablesOptions = {}): Promise<void> {
+  const offers = options.offers ?? 1_000_000;
+  const seconds = options.seconds ?? 8;
+  const connections = options.connections ?? 16;
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  process.stdout.write(
+    `comparables benchmark: ${offers} offers on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
+      `${connections} connections, response cache off\n`,
+  );
+  const { db, seededMs } = await openBenchDb(offers, databaseUrl);
+  process.stdout.write(
+    seededMs === null
+      ? '  reused the seeded database\n'
+      : `  seeded in ${(seededMs / 1000).toFixed(1)} s\n`,
+  );
+  const app = await buildListingsApp({ db, countsRefreshMs: 0, cacheTtlMs: 0 });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    // Offers drawn at random (fixed seed), as visitors land on them: busy cities weigh more.
+    const sample = await sql<OfferKey>`
+      SELECT id, nature, rubrique_id, lieu_id FROM offers
+      WHERE status = 'active' AND nature IN ('V', 'L')
+      ORDER BY md5(id::text) LIMIT 400`.execute(db.kysely);
+    const keys = sample.rows;
+    const paths = keys.map((o) => `/offre/${o.id}?lang=fr`);
+    await runLoad({ url: base, paths, seconds: 1, connections });
+    const f = await runLoad({ url: base, paths, seconds, connections });
+    const ms = (n: number | null) => (n === null ? '–' : n.toFixed(1));
+    process.stdout.write(
+      `  GET /offre/{id} (page answer with its comparables): ${f.rps} req/s, p50 ${ms(f.p50)} / ` +
+        `p95 ${ms(f.p95)} / p99 ${ms(f.p99)} ms, ${f.requests} requests, ${f.non2xx} non-2xx, ` +
+        `${f.errors} errors\n`,
+    );
+
+    const ref = await createReferenceCache(db).get();
+    const timeAll = async (list: OfferKey[]) => {
+      const times: number[] = [];
+      for (const o of list) {
+        const started = performance.now();
+        await selectComparables(
+          db,
+          ref,
+          { id: o.id, nature: o.nature, rubriqueId: o.rubrique_id, lieuId: o.lieu_id },
+          'fr',
+        );
+        times.push(performance.now() - started);
+      }
+      return percentiles(times);
+    };
+    await timeAll(keys.slice(0, 50));
+    const random = prng(3);
+    const all = await timeAll(keys);
+    const verdict = all.p95 <= COMPARABLES_P95_TARGET_MS ? 'met' : 'MISSED';
+    process.stdout.write(
+      `  comparables statement alone, ${keys.length} offers: p50 ${ms(all.p50)} / ` +
+        `p95 ${ms(all.p95)} / p99 ${ms(all.p99)} ms (target p95 ≤ ` +
+        `${COMPARABLES_P95_TARGET_MS} ms: ${verdict})\n`,
+    );
+    // The busiest city and rubrique of sale offers: the largest median to compute.
+    const busiest = await sql<OfferKey & { n: number }>`
+      SELECT o.id, o.nature, o.rubrique_id, o.lieu_id, c.n FROM (
+        SELECT l.id AS city, o.rubrique_id, count(*)::integer AS n
+        FROM offers o CROSS JOIN LATERAL unnest(o.lieu_path) AS p(id)
+        JOIN lieux l ON l.id = p.id AND l.type = 'Villes'
+        WHERE o.status = 'active' AND o.nature = 'V'
+        GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1) c
+      JOIN offers o ON o.status = 'active' AND o.nature = 'V' AND o.rubrique_id = c.rubrique_id
+        AND c.city = ANY(o.lieu_path)
+      LIMIT 100`.execute(db.kysely);
+    const heavy = busiest.rows.sort(() => random() - 0.5);
+    const worst = await timeAll(heavy);
+    process.stdout.write(
+      `  comparables statement alone, busiest city and rubrique (${heavy[0]?.n ?? 0} offers): ` +
+        `p50 ${ms(worst.p50)} / p95 ${ms(worst.p95)} / p99 ${ms(worst.p99)} ms\n`,
+    );
+    const one = heavy[0];
+    if (one) {
+      const ids = comparableScope(ref, one.lieu_id).city?.ids ?? [one.lieu_id];
+      const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, COSTS OFF)
+        SELECT count(o.price)::integer,
+          percentile_cont(0.5) WITHIN GROUP (ORDER BY o.price::float8 / o.surface)
+        FROM offers o
+        WHERE o.status = 'active' AND o.surface > 0 AND NOT o.prix_cache
+          AND o.nature = 'V' AND o.rubrique_id = ${one.rubrique_id}::integer
+          AND o.lieu_id = ANY(${ids}::int[]) AND o.id <> ${one.id}::integer`.execute(db.kysely);
+      process.stdout.write(
+        `\n--- the busiest city's comparables (its part of the statement)\n` +
+          plan.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n') +
+          '\n',
+      );
+    }
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
