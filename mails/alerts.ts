@@ -110,6 +110,11 @@ export interface ConfirmMailInput {
   siteName: string;
   /** describeSearch() of the alert */
   search: string;
+  /**
+   * describeSearch() of the address's other alerts waiting for confirmation that this mail's
+   * link confirms too (created when the address had had its confirmation mails of the day).
+   */
+  others?: string[];
   confirmUrl: string;
   unsubscribeUrl: string;
 }
@@ -117,14 +122,17 @@ export interface ConfirmMailInput {
 /** The double opt-in mail: the only mail an alert gets before its address is confirmed. */
 export function renderConfirmMail(input: ConfirmMailInput): MailContent {
   const { lang, siteName, search, confirmUrl, unsubscribeUrl } = input;
+  const others = (input.others ?? []).map((other) => quoted(other, lang));
   const subject = mailText(m.confirmSubject, lang, { search });
   const searchQuoted = quoted(search, lang);
+  const othersIntro = others.length > 0 ? mailText(m.confirmOthers, lang) : null;
   const notYou = `${mailText(m.confirmUntil, lang)} ${mailText(m.mailNotYou, lang)}`;
   const text = [
     mailText(m.mailHello, lang),
     '',
     mailText(m.confirmIntro, lang, { siteName, search: searchQuoted }),
     '',
+    ...(othersIntro ? [othersIntro, ...others.map((other) => `- ${other}`), ''] : []),
     mailText(m.confirmOpenLink, lang),
     confirmUrl,
     '',
@@ -139,7 +147,7 @@ export function renderConfirmMail(input: ConfirmMailInput): MailContent {
     subject,
     `<p style="margin:0 0 16px;">${mailHtml(m.mailHello, lang)}</p>
 <p style="margin:0 0 16px;">${mailHtml(m.confirmIntro, lang, { siteName, search: { html: `<strong>${escapeHtml(searchQuoted)}</strong>` } })}</p>
-<p style="margin:0;">${mailHtml(m.confirmOpenPage, lang)}</p>
+${othersIntro ? `<p style="margin:0 0 8px;">${escapeHtml(othersIntro)}</p>\n<ul style="margin:0 0 16px;padding-left:24px;">${others.map((other) => `<li>${escapeHtml(other)}</li>`).join('')}</ul>\n` : ''}<p style="margin:0;">${mailHtml(m.confirmOpenPage, lang)}</p>
 ${button(confirmUrl, mailText(m.confirmButton, lang))}
 <p style="margin:0 0 16px;font-size:14px;">${mailHtml(m.confirmCopyLink, lang)}<br>${link(confirmUrl, confirmUrl)}</p>
 <p style="margin:0;font-size:14px;">${escapeHtml(notYou)}</p>`,

@@ -78,6 +78,11 @@ export const confirmIntro: MessageDescriptor = /*i18n*/ {
   message:
     'Vous avez demandé à recevoir par e-mail les nouveaux biens publiés sur {siteName} qui correspondent à votre recherche {search}.',
 };
+export const confirmOthers: MessageDescriptor = /*i18n*/ {
+  id: 'mail.alertConfirm.others',
+  comment: 'The searches follow, one a line',
+  message: 'Cette confirmation vaut aussi pour vos autres recherches en attente\u00a0:',
+};
 export const confirmOpenLink: MessageDescriptor = /*i18n*/ {
   id: 'mail.alertConfirm.openLink',
   comment: 'Plain-text part: the link follows on the next line',

@@ -14,6 +14,7 @@ import { alertMessageId, langOf, type MailContext } from './mail-context';
 import {
   loadSearchLabels,
   parseAlertCriteria,
+  reserveNewOffers,
   resolveAlertSearch,
   selectNewOffers,
   selectPriceDrops,
@@ -21,10 +22,13 @@ import {
 } from './match';
 
 // The digests of confirmed alerts: one per alert with new matching offers or price drops of
-// matching offers. The outbox row and the alert_sent_offers and alert_sent_price_drops rows that
-// reserve what it lists are written in one transaction; the offers stay reserved for that row,
-// so a retry sends the same mail (same Message-ID) and no other digest can list them. Several
-// runs may go at once: an alert is locked with SKIP LOCKED while its digest is written.
+// matching offers. However many offers are new (a large import brings thousands), a digest says
+// how many, lists the newest `digestLimit` with a link to the rest, and counts every one of them as
+// mailed: the next digest lists only what is new after it. The outbox row and the
+// alert_sent_offers and alert_sent_price_drops rows that reserve what it covers are written in one
+// transaction; the offers stay reserved for that row, so a retry sends the same mail (same
+// Message-ID) and no other digest can list them. Several runs may go at once: an alert is locked
+// with SKIP LOCKED while its digest is written.
 
 export interface DigestContext extends MailContext {
   /** The portal configuration (as GET /config answers it), for links through the route table. */
@@ -114,7 +118,6 @@ async function queueDigest(
       alertsUrl: `${ctx.publicUrl}${href('alerts', {}, lang, ctx.config)}`,
       unsubscribeUrl: links.unsubscribeUrl,
     });
-    const offerIds = found.offers.map((o) => o.id);
     const outboxId = await insertMail(trx, {
       alert_id: alert.id,
       kind: 'digest',
@@ -124,18 +127,22 @@ async function queueDigest(
       headers: JSON.stringify(links.headers),
       html: content.html,
       text: content.text,
-      offer_ids: [...offerIds, ...drops.map((d) => d.id)],
+      offer_ids: [...found.offers.map((o) => o.id), ...drops.map((d) => d.id)],
       next_attempt_at: ctx.now,
     });
     if (outboxId === undefined) throw new Error('digest not queued');
+    // Every new offer, listed or only counted (after the drops were read: they leave new ones out).
+    const offersReserved =
+      found.total > 0
+        ? await reserveNewOffers(trx, alert.id, search, since, { now: ctx.now, outboxId })
+        : 0;
     const dropsReserved = await reserveDigest(trx, {
       alertId: alert.id,
       outboxId,
       now: ctx.now,
-      offerIds,
       drops: drops.map((d) => ({ offerId: d.id, historyIds: d.historyIds })),
     });
-    summary.offersReserved += offerIds.length;
+    summary.offersReserved += offersReserved;
     summary.dropsReserved += dropsReserved;
     return true;
   });

@@ -176,12 +176,17 @@ interface MatchRow {
   total: number;
 }
 
-/** The offers a digest lists as new: matching, active, published in (since, now], not mailed. */
-function newOfferConditions(alertId: number, search: ResolvedSearch, since: Date, now: Date) {
+/** The offers of an alert's search published in (since, now], mailed to the alert or not. */
+function publishedOfferConditions(search: ResolvedSearch, since: Date, now: Date) {
   return sql`${searchConditions(search)}
       AND o.status = 'active'
       AND o.published_at > ${since}
-      AND o.published_at <= ${now}
+      AND o.published_at <= ${now}`;
+}
+
+/** The offers a digest lists as new: matching, active, published in (since, now], not mailed. */
+function newOfferConditions(alertId: number, search: ResolvedSearch, since: Date, now: Date) {
+  return sql`${publishedOfferConditions(search, since, now)}
       AND NOT EXISTS (
         SELECT 1 FROM alert_sent_offers s WHERE s.alert_id = ${alertId} AND s.offer_id = o.id
       )`;
@@ -212,8 +217,10 @@ function toMatchedOffer(row: MatchRow): MatchedOffer {
 
 /**
  * The new offers of a resolved alert search: matching, active, published in (since, now], never
- * mailed to this alert; newest first, at most `limit`, with the count of all matches. Runs on a
- * transaction as well as on the database.
+ * mailed to this alert; newest first, at most `limit`, with the count of all matches (counted
+ * apart, and only when the list is full: the list alone reads `limit` rows through the
+ * publication index, however many offers match). Runs on a transaction as well as on the
+ * database.
  */
 export async function selectNewOffers(
   db: Kysely<Database>,
@@ -224,21 +231,50 @@ export async function selectNewOffers(
 ): Promise<NewOffers> {
   const nature = search.filters.nature ?? 'V';
   const amount = sql.ref(`o.${PRICE_COLUMN[nature]}`);
+  const conditions = newOfferConditions(alertId, search, since, options.now);
   const result = await sql<MatchRow>`
     SELECT o.id, o.slug, o.nature, o.rubrique_id, o.lieu_id, l.slug AS lieu_slug,
       l.libelle_fr AS lieu_libelle_fr, l.libelle_en AS lieu_libelle_en,
       o.titre1_fr, o.titre1_en, o.titre2_fr, o.titre2_en, ${amount} AS amount, o.prix_cache,
-      o.surface, o.field_surface, o.rooms, o.bedrooms, o.cover_photo AS photo, o.published_at,
-      count(*) OVER () AS total
+      o.surface, o.field_surface, o.rooms, o.bedrooms, o.cover_photo AS photo, o.published_at
     FROM offers o
     JOIN lieux l ON l.id = o.lieu_id
-    WHERE ${newOfferConditions(alertId, search, since, options.now)}
+    WHERE ${conditions}
     ORDER BY o.published_at DESC, o.id DESC
     LIMIT ${options.limit}
   `.execute(db);
 
   const offers = result.rows.map(toMatchedOffer);
-  return { offers, total: result.rows[0] ? Number(result.rows[0].total) : 0 };
+  if (offers.length < options.limit) return { offers, total: offers.length };
+  const counted = await sql<{ total: string }>`
+    SELECT count(*) AS total FROM offers o WHERE ${conditions}
+  `.execute(db);
+  return { offers, total: Number(counted.rows[0]?.total ?? offers.length) };
+}
+
+/**
+ * Counts every new offer of a resolved alert search (as selectNewOffers finds them) as mailed to
+ * the alert, in one statement: a digest lists the newest and says how many there are, and the
+ * next digest must not list the others. Answers the number of offers reserved. Run in the
+ * digest's transaction, after the lists of the mail are read.
+ */
+export async function reserveNewOffers(
+  trx: Kysely<Database>,
+  alertId: number,
+  search: ResolvedSearch,
+  since: Date,
+  options: { now: Date; outboxId: number },
+): Promise<number> {
+  // Offers mailed before are skipped by the primary key, not by an anti-join: in an INSERT into
+  // the table it reads, a join would scan the rows the statement writes, for every offer.
+  const result = await sql`
+    INSERT INTO alert_sent_offers (alert_id, offer_id, sent_at, outbox_id)
+    SELECT ${alertId}, o.id, ${options.now}, ${options.outboxId}
+    FROM offers o
+    WHERE ${publishedOfferConditions(search, since, options.now)}
+    ON CONFLICT (alert_id, offer_id) DO NOTHING
+  `.execute(trx);
+  return Number(result.numAffectedRows ?? 0n);
 }
 
 /**

@@ -20,6 +20,7 @@ import * as m017 from './migrations/017-review-replies-fit-rating';
 import * as m018 from './migrations/018-lead-mails';
 import * as m020 from './migrations/020-offer-energy-mentions';
 import * as m021 from './migrations/021-offer-comparables';
+import * as m022 from './migrations/022-mail-outbox-recipient';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '018-lead-mails': m018,
   '020-offer-energy-mentions': m020,
   '021-offer-comparables': m021,
+  '022-mail-outbox-recipient': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -74,17 +74,55 @@ export async function selectAlertOfMail(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Confirms the alert's address; false when it was already confirmed (or is unsubscribed). */
+/**
+ * Alerts of the address of alert `id` (that one aside) that its confirmation covers: live,
+ * unconfirmed, created before it and without a confirmation mail of their own (not cancelled),
+ * as when the address had had its share of confirmation mails that day. Its mail lists them and
+ * its link confirms them with it.
+ */
+function foldedInto(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('alerts as f')
+    .innerJoin('alerts as x', (join) =>
+      join.on('x.id', '=', id).on(sql`lower(f.email)`, '=', sql`lower(x.email)`),
+    )
+    .where('f.id', '<', id)
+    .where('f.confirmed_at', 'is', null)
+    .where('f.unsubscribed_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_outbox as m')
+            .select(sql`1`.as('one'))
+            .whereRef('m.alert_id', '=', 'f.id')
+            .where('m.kind', '=', 'confirm')
+            .where('m.cancelled_at', 'is', null),
+        ),
+      ),
+    );
+}
+
+/** The alerts the confirmation of alert `id` covers besides it (foldedInto), oldest first. */
+export function selectFoldedAlerts(db: Kysely<Database>, id: number): Promise<AlertRow[]> {
+  return foldedInto(db, id).selectAll('f').orderBy('f.id').execute();
+}
+
+/**
+ * Confirms the alert's address, with the alerts its confirmation covers (foldedInto); false when
+ * the alert was already confirmed (or is unsubscribed).
+ */
 export async function confirmAlert(db: Db, id: number): Promise<boolean> {
   const updated = await db.kysely
     .updateTable('alerts')
     .set({ confirmed_at: new Date() })
-    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([eb('id', '=', id), eb('id', 'in', foldedInto(db.kysely, id).select('f.id'))]),
+    )
     .where('confirmed_at', 'is', null)
     .where('unsubscribed_at', 'is', null)
     .returning('id')
-    .executeTakeFirst();
-  return updated !== undefined;
+    .execute();
+  return updated.some((row) => row.id === id);
 }
 
 /**
@@ -114,7 +152,11 @@ export async function unsubscribeAlert(db: Db, id: number, now: Date): Promise<b
 
 // The alert mail job.
 
-/** Alerts after `afterId` waiting for their confirmation mail (none queued yet), by id. */
+/**
+ * Alerts after `afterId` waiting for their confirmation mail, by id: none queued for them, none
+ * queued for a later alert of the address (whose mail covers them: foldedInto) and no later alert
+ * of the address waiting too (its mail will).
+ */
 export function selectAlertsAwaitingConfirmation(
   db: Kysely<Database>,
   afterId: number,
@@ -133,6 +175,29 @@ export function selectAlertsAwaitingConfirmation(
             .select(sql`1`.as('one'))
             .whereRef('m.alert_id', '=', 'a.id')
             .where('m.kind', '=', 'confirm'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('alerts as b')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`lower(b.email) = lower(a.email)`)
+            .whereRef('b.id', '>', 'a.id')
+            .where((eb) =>
+              eb.or([
+                eb.exists(
+                  eb
+                    .selectFrom('mail_outbox as m')
+                    .select(sql`1`.as('one'))
+                    .whereRef('m.alert_id', '=', 'b.id')
+                    .where('m.kind', '=', 'confirm')
+                    .where('m.cancelled_at', 'is', null),
+                ),
+                eb.and([eb('b.confirmed_at', 'is', null), eb('b.unsubscribed_at', 'is', null)]),
+              ]),
+            ),
         ),
       ),
     )
@@ -204,34 +269,20 @@ export interface DigestReservation {
   alertId: number;
   outboxId: number;
   now: Date;
-  offerIds: number[];
   drops: { offerId: number; historyIds: number[] }[];
 }
 
 /**
- * Reserves what a digest lists for its outbox row and stamps the alert's last_sent_at; answers
- * the number of price changes reserved. The primary keys (alert_id, offer_id) and (alert_id,
- * price_history_id) make a second reservation fail, which rolls the whole digest back: an alert
- * never gets an offer or a price change twice.
+ * Reserves the price changes a digest lists for its outbox row and stamps the alert's
+ * last_sent_at (its new offers are reserved by alerts/match reserveNewOffers); answers the number
+ * of price changes reserved. The primary key (alert_id, price_history_id) makes a second
+ * reservation fail, which rolls the whole digest back: an alert never gets a price change twice.
  */
 export async function reserveDigest(
   trx: Transaction<Database>,
   reservation: DigestReservation,
 ): Promise<number> {
   const { alertId, outboxId, now } = reservation;
-  if (reservation.offerIds.length > 0) {
-    await trx
-      .insertInto('alert_sent_offers')
-      .values(
-        reservation.offerIds.map((offerId) => ({
-          alert_id: alertId,
-          offer_id: offerId,
-          sent_at: now,
-          outbox_id: outboxId,
-        })),
-      )
-      .execute();
-  }
   const dropRows = reservation.drops.flatMap((d) =>
     d.historyIds.map((historyId) => ({
       alert_id: alertId,

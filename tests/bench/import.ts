@@ -45,7 +45,7 @@ export interface BenchImportOptions {
   databaseUrl?: string;
 }
 
-async function throwawayDb(databaseUrl: string | undefined, tmp: string) {
+export async function throwawayDb(databaseUrl: string | undefined, tmp: string) {
   if (!databaseUrl) {
     const db = await openDb({ dataDir: path.join(tmp, 'pglite') });
     return { db, url: null, drop: async () => undefined };

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { benchApi } from './api';
 import { benchClusters } from './clusters';
 import { benchComparables } from './comparables';
+import { benchDigests } from './digests';
 import { benchVarnish, printSideBySide } from './edge';
 import { benchImport } from './import';
 import { startPortal, type Figures } from './lib';
@@ -13,8 +14,9 @@ import { benchPageCache } from './web-page-cache';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
-// (portal seed, default 20000), --seconds S per measurement, --only api|web|import (the feed
-// import of a generated 10,000-row Poliris feed; --rows N to change its size; page-cache: the list
+// (portal seed, default 20000), --seconds S per measurement, --only api|web|import|digests (the
+// feed import of a generated 10,000-row Poliris feed; --rows N to change its size; digests: the
+// alert job after an import of 100,000 offers, or --rows N; page-cache: the list
 // and offer pages from the web app's page cache, which `web` runs without), --web-processes N
 // (the portal's WEB_PROCESSES; default as `npm start`: one web process per core beside the
 // listings API's own process; 1: every page from one process).
@@ -30,12 +32,12 @@ const { values } = parseArgs({
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
-const PARTS = ['api', 'web', 'import', 'clusters', 'comparables', 'page-cache'];
+const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'page-cache'];
 const only = values.only?.split(',');
 const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
 if (unknown.length > 0) {
   console.error(
-    `--only must be api, web, import, clusters, comparables or page-cache, not ${unknown.join(',')}`,
+    `--only must be api, web, import, digests, clusters, comparables or page-cache, not ${unknown.join(',')}`,
   );
   process.exit(2);
 }
@@ -65,6 +67,13 @@ if (runs('comparables')) {
 if (runs('import')) {
   await benchImport({
     rows: Number(values.rows),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+  });
+}
+
+if (runs('digests')) {
+  await benchDigests({
+    rows: values.rows === '10000' ? 100_000 : Number(values.rows),
     databaseUrl: process.env.DATABASE_URL || undefined,
   });
 }
