@@ -27,9 +27,10 @@ const KB = 1024;
 export const LIST_PAGE_JS_BUDGET = 157 * KB;
 /**
  * The same for an offer page (gallery, contact form with phone-number checks, the notary's fees
- * and loan payment computed live: 188.1 KB with them).
+ * and loan payment computed live: 188.1 KB with them; 189.4 KB with the energy mentions and the
+ * letting rules).
  */
-export const OFFER_PAGE_JS_BUDGET = 189 * KB;
+export const OFFER_PAGE_JS_BUDGET = 190 * KB;
 
 interface Weighed {
   files: string[];
