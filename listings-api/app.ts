@@ -166,7 +166,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   });
 
   await app.register(configRoutes);
-  await app.register(offerRoutes);
+  await app.register(offerRoutes, { embedHosts: config.mediaEmbedHosts });
   await app.register(lieuRoutes);
   await app.register(compteurRoutes);
   await app.register(formRoutes);

@@ -14,6 +14,14 @@ import { FEED_DEFAULTS } from './feeds/config';
 /** The retention purge runs every hour unless PRIVACY_PURGE_INTERVAL_MS says otherwise. */
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;
 
+/** The video and 3D-tour players offer pages embed unless MEDIA_EMBED_HOSTS says otherwise. */
+export const DEFAULT_MEDIA_EMBED_HOSTS = [
+  'my.matterport.com',
+  'www.youtube-nocookie.com',
+  'www.youtube.com',
+  'player.vimeo.com',
+];
+
 const WholeNumber = (message: string) =>
   v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number));
 
@@ -159,6 +167,10 @@ const EnvSchema = v.object({
   FEEDS_PHOTO_TIMEOUT_MS: v.optional(FeedNumber('milliseconds', 100)),
   FEEDS_PHOTO_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
 
+  // The offer page's players.
+  /** Hosts whose video and 3D-tour addresses are embedded (others are shown as a link). */
+  MEDIA_EMBED_HOSTS: v.optional(HostList),
+
   // Personal-data retention.
   /** How often the retention purge runs (0: never). */
   PRIVACY_PURGE_INTERVAL_MS: v.optional(
@@ -239,6 +251,8 @@ const ListingsConfigSchema = v.pipe(
         photoTimeoutMs: e.FEEDS_PHOTO_TIMEOUT_MS ?? FEED_DEFAULTS.photoTimeoutMs,
         photoMaxBytes: e.FEEDS_PHOTO_MAX_BYTES ?? FEED_DEFAULTS.photoMaxBytes,
       },
+      /** Hosts whose https video and 3D-tour addresses offer pages embed (exact or *.example.com). */
+      mediaEmbedHosts: e.MEDIA_EMBED_HOSTS ?? DEFAULT_MEDIA_EMBED_HOSTS,
       /** How often the retention purge runs (ms; 0: never). */
       purgeIntervalMs: e.PRIVACY_PURGE_INTERVAL_MS ?? DEFAULT_PURGE_INTERVAL_MS,
     };

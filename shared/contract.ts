@@ -422,6 +422,11 @@ export const OfferDetailSchema = v.object({
   photos: v.array(PhotoSchema),
   videoUrl: v.nullable(v.string()),
   tourUrl: v.nullable(v.string()),
+  /**
+   * Whether the video and the 3D tour may be embedded as a player: https on a host of the listings
+   * API's MEDIA_EMBED_HOSTS. Otherwise the page shows a link.
+   */
+  mediaEmbed: v.object({ video: v.boolean(), tour: v.boolean() }),
   lat: v.nullable(v.number()),
   lng: v.nullable(v.number()),
   updatedAt: v.string(),

@@ -52,18 +52,11 @@ import { useHydrated } from '../hooks/use-selection';
 // GET of a link changes nothing (mail scanners and link previews fetch links), the page's button
 // posts the action. A broken link comes with `status=link-invalid`.
 
-/** The statuses that are errors (shown as alerts, not as notices). */
-const ERROR_TEXT: ReadonlySet<AlertStatus> = new Set<AlertStatus>([
-  'link-invalid',
-  'link-gone',
-  'token',
-  'unknown-alert',
-  'unavailable',
-  'email-required',
-  'email-invalid',
-  'criteria',
-  'duplicate',
-]);
+/** The statuses that are errors (shown as alerts, not as notices): all but the four successes. */
+const SUCCESSES: readonly AlertStatus[] = ['created', 'deleted', 'confirmed', 'unsubscribed'];
+const ERROR_TEXT: ReadonlySet<AlertStatus> = new Set(
+  ALERT_STATUSES.filter((status) => !SUCCESSES.includes(status)),
+);
 
 const ERROR_STATUS: Partial<Record<AlertStatus, number>> = {
   'link-invalid': 400,

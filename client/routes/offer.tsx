@@ -479,7 +479,11 @@ function OfferPage({
           {offer.videoUrl || offer.tourUrl ? (
             <section className="offer-section" aria-labelledby="offer-media">
               <h2 id="offer-media">{t`Vidéo et visite virtuelle`}</h2>
-              <MediaTour videoUrl={offer.videoUrl} tourUrl={offer.tourUrl} />
+              <MediaTour
+                videoUrl={offer.videoUrl}
+                tourUrl={offer.tourUrl}
+                embed={offer.mediaEmbed}
+              />
             </section>
           ) : null}
         </div>

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../db/migrate';
 import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
 import { createReferenceCache } from '../lib/reference';
 import type { FeedConfig } from './config';
-import { FeedReportSchema, type FeedReport } from './report';
+import { FeedRunSummarySchema, ROWS_FILE, summarize, type FeedRunSummary } from './report';
 import { createFeedRunner, DONE_MARKER, newRunId } from './runner';
 
 // `npm run feed:import -- --agency <slug> [--force] [--json] <folder or zip>`: imports an agency's
@@ -36,7 +36,7 @@ const ArgsSchema = v.object({
   source: v.pipe(v.string('give the feed: a folder or a zip'), v.nonEmpty()),
 });
 
-function summary(report: FeedReport): string {
+function summary(report: FeedRunSummary): string {
   const c = report.counts;
   const lines = [
     `feed ${report.runId} of ${report.agency}: ${report.status}${report.reason ? ` (${report.reason})` : ''}`,
@@ -45,12 +45,15 @@ function summary(report: FeedReport): string {
     `  photos processed ${c.photosProcessed}, reused ${c.photosReused}, failed ${c.photosFailed}`,
     `  cache tags ${report.tags}`,
   ];
-  for (const row of report.rows.filter((r) => r.outcome === 'rejected')) {
+  for (const row of report.problems.filter((r) => r.outcome === 'rejected')) {
     const where = row.position ? ` column ${row.position} (${row.column})` : '';
     lines.push(`  line ${row.line}${where}: ${row.reason}`);
   }
-  for (const row of report.rows.filter((r) => r.photoProblems.length > 0))
+  for (const row of report.problems.filter((r) => r.photoProblems.length > 0))
     for (const problem of row.photoProblems) lines.push(`  line ${row.line} photo: ${problem}`);
+  const more = report.problemCount - report.problems.length;
+  if (more > 0)
+    lines.push(`  ${more} more rows with problems: see ${ROWS_FILE} beside report.json`);
   return lines.join('\n');
 }
 
@@ -73,7 +76,7 @@ async function waitForReport(
   agency: string,
   runId: string,
   seconds: number,
-): Promise<FeedReport | null> {
+): Promise<FeedRunSummary | null> {
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
     for (const base of [config.doneDir, config.failedDir]) {
@@ -82,7 +85,7 @@ async function waitForReport(
       const found = names.find((n) => n.endsWith(`-${runId}`));
       if (found) {
         const text = await readFile(path.join(dir, found, 'report.json'), 'utf8').catch(() => null);
-        if (text) return v.parse(FeedReportSchema, JSON.parse(text));
+        if (text) return v.parse(FeedRunSummarySchema, JSON.parse(text));
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -127,7 +130,7 @@ async function main(argv: string[]): Promise<number> {
   const env = cliConfig('feed:import');
   if (!env) return 2;
   const config = env.feeds;
-  const print = (report: FeedReport) => {
+  const print = (report: FeedRunSummary) => {
     console.log(json ? JSON.stringify(report, null, 2) : summary(report));
     return report.status === 'done' ? 0 : 1;
   };
@@ -186,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
     const { report } = runner.submit({ agency: row, dir: work, source: 'cli', force, runId });
     const result = await report;
     await runner.close();
-    return print(result);
+    return print(summarize(result));
   } finally {
     await db.close();
   }

@@ -26,7 +26,7 @@ import { kebab } from '../lib/text';
 import type { MappingReference } from './mapping';
 import { findFeedFile, readPolirisFeed, readPolirisReferences } from './poliris';
 import type { PhotoResult, PhotoStore } from './photos';
-import { emptyCounts, type FeedReport, type FeedRowReport } from './report';
+import { emptyCounts, summarize, type FeedReport, type FeedRowReport } from './report';
 import { NotPolirisError, type FeedOffer } from './types';
 import { FEED_ROW_OUTCOMES, feedImportRows, feedImportRuns } from '../metrics';
 
@@ -365,7 +365,7 @@ export async function importFeed(
     report.status = status;
     report.reason = reason;
     report.finishedAt = new Date().toISOString();
-    await finishFeedRun(ctx.db, input.runId, status, JSON.stringify(report));
+    await finishFeedRun(ctx.db, input.runId, status, JSON.stringify(summarize(report)));
     feedImportRuns.inc({ outcome: status });
     for (const outcome of FEED_ROW_OUTCOMES) {
       if (report.counts[outcome] > 0) feedImportRows.inc({ outcome }, report.counts[outcome]);

@@ -1,7 +1,13 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as v from 'valibot';
 
-// The report of one feed run: report.json beside a processed feed, and the answer of
-// GET /feeds/runs/{id}.
+// The report of one feed run. The import builds it whole (FeedReport: a row report per line of
+// annonces.csv); what is kept and served is its summary (FeedRunSummary: the counts by outcome and
+// the first problems), in feed_runs, in report.json beside the processed feed and as the answer of
+// GET /feeds/runs/{id}, with every row report in rows.jsonl beside it (one JSON a line, in line
+// order) that GET /feeds/runs/{id}/rows pages through. A run of 100,000 rows stays a small answer.
 
 const PathsSchema = v.object({ fr: v.string(), en: v.string() });
 
@@ -62,6 +68,47 @@ export const FeedReportSchema = v.object({
   tags: v.number(),
 });
 export type FeedReport = v.InferOutput<typeof FeedReportSchema>;
+
+/** Problem rows (rejected, or with photo problems) kept in the summary; the others in rows.jsonl. */
+export const SUMMARY_PROBLEMS = 50;
+
+/** The row reports of a run, beside its report.json. */
+export const ROWS_FILE = 'rows.jsonl';
+
+export const FeedRunSummarySchema = v.object({
+  ...v.omit(FeedReportSchema, ['rows']).entries,
+  /** The first SUMMARY_PROBLEMS rows rejected or with photo problems, in line order. */
+  problems: v.array(FeedRowReportSchema),
+  /** Rows rejected or with photo problems in all. */
+  problemCount: v.number(),
+  /** Row reports of the run (GET /feeds/runs/{id}/rows pages through them). */
+  rowCount: v.number(),
+});
+export type FeedRunSummary = v.InferOutput<typeof FeedRunSummarySchema>;
+
+export function isProblem(row: FeedRowReport): boolean {
+  return row.outcome === 'rejected' || row.photoProblems.length > 0;
+}
+
+/** The summary kept and served of a run's report. */
+export function summarize(report: FeedReport): FeedRunSummary {
+  const { rows, ...rest } = report;
+  const problems = rows.filter(isProblem);
+  return {
+    ...rest,
+    problems: problems.slice(0, SUMMARY_PROBLEMS),
+    problemCount: problems.length,
+    rowCount: rows.length,
+  };
+}
+
+/** Writes the row reports as rows.jsonl holds them, a line each, streamed. */
+export async function writeRowsFile(file: string, rows: readonly FeedRowReport[]): Promise<void> {
+  function* lines() {
+    for (const row of rows) yield `${JSON.stringify(row)}\n`;
+  }
+  await pipeline(Readable.from(lines()), createWriteStream(file));
+}
 
 export function emptyCounts(): FeedCounts {
   return {

@@ -1,8 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createInterface } from 'node:readline';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
@@ -13,7 +14,16 @@ import { selectAgencyBySlug } from '../repositories/agencies';
 import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
 import { checkFeedKey } from './keys';
-import { emptyCounts, FeedReportSchema } from './report';
+import {
+  emptyCounts,
+  FeedReportSchema,
+  FeedRowReportSchema,
+  FeedRunSummarySchema,
+  ROWS_FILE,
+  summarize,
+  type FeedRowReport,
+  type FeedRunSummary,
+} from './report';
 import { newRunId, type FeedRunner } from './runner';
 
 // POST /feeds/{agency}: an agency's software uploads its Poliris feed as a zip (annonces.csv and
@@ -50,6 +60,39 @@ const ChangesQuery = v.object({
     ),
     '100',
   ),
+});
+
+/** Most row reports in one page of GET /feeds/runs/{id}/rows. */
+export const ROWS_PAGE_MAX = 1000;
+
+const RowsQuery = v.object({
+  offset: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'must be a whole number (rows to skip)'),
+      v.transform(Number),
+    ),
+    '0',
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, `must be between 1 and ${ROWS_PAGE_MAX}`),
+      v.transform(Number),
+      v.minValue(1, `must be between 1 and ${ROWS_PAGE_MAX}`),
+      v.maxValue(ROWS_PAGE_MAX, `must be between 1 and ${ROWS_PAGE_MAX}`),
+    ),
+    '100',
+  ),
+});
+
+const RowsPageSchema = v.object({
+  /** Row reports of the run in all. */
+  total: v.number(),
+  offset: v.number(),
+  limit: v.number(),
+  /** The row reports from offset on, in line order. */
+  rows: v.array(FeedRowReportSchema),
 });
 
 const RunAcceptedSchema = v.object({
@@ -230,14 +273,79 @@ export async function feedRoutes(
     },
   );
 
+  /** The run's summary, the key of its agency required. */
+  async function runSummary(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+  ): Promise<FeedRunSummary> {
+    const run = await selectFeedRun(app.db, id);
+    if (!run) throw new HttpError(404, `feed run ${id} not found`, 'id');
+    await agencyWithKey(request, reply, run.slug);
+    if (run.report) {
+      const stored: unknown = typeof run.report === 'string' ? JSON.parse(run.report) : run.report;
+      // Runs recorded before summaries kept every row report.
+      return typeof stored === 'object' && stored !== null && 'rows' in stored
+        ? summarize(v.parse(FeedReportSchema, stored))
+        : v.parse(FeedRunSummarySchema, stored);
+    }
+    return {
+      runId: run.id,
+      agency: run.slug,
+      source: run.source,
+      status: run.status,
+      reason: null,
+      forced: false,
+      startedAt: null,
+      finishedAt: null,
+      counts: emptyCounts(),
+      withdrawn: [],
+      tags: 0,
+      problems: [],
+      problemCount: 0,
+      rowCount: 0,
+    };
+  }
+
+  /** The run's rows.jsonl, in done/ or failed/; null before the run is archived. */
+  async function rowsFileOf(summary: FeedRunSummary): Promise<string | null> {
+    for (const base of [runner.config.doneDir, runner.config.failedDir]) {
+      const dir = path.join(base, summary.agency);
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const folder = names.find((name) => name.endsWith(`-${summary.runId}`));
+      if (folder) return path.join(dir, folder, ROWS_FILE);
+    }
+    return null;
+  }
+
   app.get(
     '/feeds/runs/:id',
     {
       schema: {
-        description: 'The report of a feed run (the key of its agency is required).',
+        description:
+          'The summary of a feed run: counts by outcome and the first problems (the key of its agency is required). Every row report is paged by /feeds/runs/{id}/rows.',
         params: RunParams,
         response: {
-          200: FeedReportSchema,
+          200: FeedRunSummarySchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    (request, reply) => runSummary(request, reply, request.params.id),
+  );
+
+  app.get(
+    '/feeds/runs/:id/rows',
+    {
+      schema: {
+        description: `The row reports of a feed run in line order, a page at a time (at most ${ROWS_PAGE_MAX}; the key of its agency is required). 404 until the run is archived.`,
+        params: RunParams,
+        querystring: RowsQuery,
+        response: {
+          200: RowsPageSchema,
+          400: ApiErrorSchema,
           401: ApiErrorSchema,
           404: ApiErrorSchema,
           429: ApiErrorSchema,
@@ -245,27 +353,23 @@ export async function feedRoutes(
       },
     },
     async (request, reply) => {
-      const run = await selectFeedRun(app.db, request.params.id);
-      if (!run) throw new HttpError(404, `feed run ${request.params.id} not found`, 'id');
-      await agencyWithKey(request, reply, run.slug);
-      if (run.report) {
-        const stored = typeof run.report === 'string' ? JSON.parse(run.report) : run.report;
-        return v.parse(FeedReportSchema, stored);
+      const { offset, limit } = request.query;
+      const summary = await runSummary(request, reply, request.params.id);
+      const file = await rowsFileOf(summary);
+      if (!file || !existsSync(file)) {
+        throw new HttpError(404, `the rows of feed run ${summary.runId} are not written yet`, 'id');
       }
-      return {
-        runId: run.id,
-        agency: run.slug,
-        source: run.source,
-        status: run.status,
-        reason: null,
-        forced: false,
-        startedAt: null,
-        finishedAt: null,
-        counts: emptyCounts(),
-        rows: [],
-        withdrawn: [],
-        tags: 0,
-      };
+      const rows: FeedRowReport[] = [];
+      const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+      let index = 0;
+      for await (const line of lines) {
+        if (index >= offset + limit) break;
+        if (index >= offset && line !== '')
+          rows.push(v.parse(FeedRowReportSchema, JSON.parse(line)));
+        index += 1;
+      }
+      lines.close();
+      return { total: summary.rowCount, offset, limit, rows };
     },
   );
 

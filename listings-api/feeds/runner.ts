@@ -18,7 +18,7 @@ import {
 import { importFeed } from './import';
 import { loadMappingReference } from './mapping';
 import { createPhotoStore, type PhotoStore } from './photos';
-import { emptyCounts, type FeedReport } from './report';
+import { emptyCounts, ROWS_FILE, summarize, writeRowsFile, type FeedReport } from './report';
 
 // The feed runner of the listings API: imports run one at a time, in the background, whether they
 // came by the inbox (agencies' software drops files by FTP into inbox/<agency>/), by HTTP
@@ -197,7 +197,7 @@ export function createFeedRunner(
         db,
         { id: runId, agencyId: job.agency.id, source: job.source },
         report.status,
-        JSON.stringify(report),
+        JSON.stringify(summarize(report)),
       ).catch((e: unknown) => log.error({ err: e, runId }, 'feed run not recorded'));
     }
     // The feed and its report go to done/ or failed/.
@@ -208,7 +208,11 @@ export function createFeedRunner(
     );
     try {
       await moveDir(job.dir, target);
-      await writeFile(path.join(target, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+      await writeRowsFile(path.join(target, ROWS_FILE), report.rows);
+      await writeFile(
+        path.join(target, 'report.json'),
+        `${JSON.stringify(summarize(report), null, 2)}\n`,
+      );
     } catch (err) {
       log.error({ err, runId, dir: job.dir }, 'feed not archived');
     }
@@ -302,7 +306,10 @@ export function createFeedRunner(
         const target = path.join(config.failedDir, slug, `${stamp(new Date())}-${runId}`);
         await moveDir(work, target);
         const report = rejectedReport(runId, slug, 'inbox', `unknown agency: ${slug}`);
-        await writeFile(path.join(target, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+        await writeFile(
+          path.join(target, 'report.json'),
+          `${JSON.stringify(summarize(report), null, 2)}\n`,
+        );
         log.warn({ runId, agency: slug }, 'feed of an unknown agency rejected');
         continue;
       }

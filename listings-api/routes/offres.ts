@@ -44,6 +44,7 @@ import {
   slugParam,
 } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { isHostAllowed } from '../feeds/photos';
 import {
   selectOfferDetailRow,
   selectPremiumOffers,
@@ -143,7 +144,17 @@ type DetailAnswer =
  * GET /offre, /offre/clusters, /offre/premium, /offre/navigation, /offre/{id},
  * /offre/by-slug/{slug}.
  */
-export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
+/** Whether an offer's video or tour address may be embedded: https on one of the hosts. */
+export function isEmbeddable(url: string | null, hosts: readonly string[]): boolean {
+  if (!url || !URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.protocol === 'https:' && isHostAllowed(parsed.hostname, hosts);
+}
+
+export async function offerRoutes(
+  fastify: FastifyInstance,
+  options: { embedHosts: readonly string[] },
+): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const db = app.db;
 
@@ -313,6 +324,10 @@ export async function offerRoutes(fastify: FastifyInstance): Promise<void> {
       photos: row.photos.map((photo) => toPhoto(photo, lang)),
       videoUrl: row.video_url,
       tourUrl: row.tour_url,
+      mediaEmbed: {
+        video: isEmbeddable(row.video_url, options.embedHosts),
+        tour: isEmbeddable(row.tour_url, options.embedHosts),
+      },
       lat: row.lat,
       lng: row.lng,
       updatedAt: isoDate(row.updated_at),

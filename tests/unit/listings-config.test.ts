@@ -48,6 +48,12 @@ describe("the listings API's config", () => {
         photoTimeoutMs: 10_000,
         photoMaxBytes: 15 * 1024 * 1024,
       },
+      mediaEmbedHosts: [
+        'my.matterport.com',
+        'www.youtube-nocookie.com',
+        'www.youtube.com',
+        'player.vimeo.com',
+      ],
       purgeIntervalMs: 3_600_000,
     });
   });

@@ -5,7 +5,8 @@ import { ConsentGate } from '../consent/consent-gate';
 // The offer's video and 3D tour: third-party players that load only when the visitor asks
 // (nothing from their sites before the click): the consent to the category first (cookie
 // consent), then the launch button puts the player in place, with a way to close it. A link
-// opens them in a new tab, also without JavaScript.
+// opens them in a new tab, also without JavaScript. Only players of the hosts the listings API
+// allows (MEDIA_EMBED_HOSTS) are embedded; any other address is the link alone.
 
 /** Only http(s) addresses are embedded or linked. */
 export function playableUrl(url: string | null): string | null {
@@ -50,11 +51,13 @@ function Player({ url, label, title }: { url: string; label: string; title: stri
 
 function Medium({
   url,
+  embed,
   category,
   label,
   title,
 }: {
   url: string;
+  embed: boolean;
   category: 'videos' | 'tours';
   label: string;
   title: string;
@@ -63,9 +66,11 @@ function Medium({
   return (
     <div className="media-tour__item">
       <h3 className="media-tour__title">{title}</h3>
-      <ConsentGate category={category}>
-        <Player url={url} label={label} title={title} />
-      </ConsentGate>
+      {embed ? (
+        <ConsentGate category={category}>
+          <Player url={url} label={label} title={title} />
+        </ConsentGate>
+      ) : null}
       <p className="media-tour__link">
         <a href={url} target="_blank" rel="noopener noreferrer">
           {t`Ouvrir dans un nouvel onglet`}
@@ -79,9 +84,11 @@ function Medium({
 export function MediaTour({
   videoUrl,
   tourUrl,
+  embed,
 }: {
   videoUrl: string | null;
   tourUrl: string | null;
+  embed: { video: boolean; tour: boolean };
 }) {
   const { t } = useLingui();
   const video = playableUrl(videoUrl);
@@ -89,11 +96,18 @@ export function MediaTour({
   return (
     <div className="media-tour">
       {video ? (
-        <Medium url={video} category="videos" label={t`Lancer la vidéo`} title={t`Vidéo du bien`} />
+        <Medium
+          url={video}
+          embed={embed.video}
+          category="videos"
+          label={t`Lancer la vidéo`}
+          title={t`Vidéo du bien`}
+        />
       ) : null}
       {tour ? (
         <Medium
           url={tour}
+          embed={embed.tour}
           category="tours"
           label={t`Lancer la visite 3D`}
           title={t`Visite virtuelle 3D`}

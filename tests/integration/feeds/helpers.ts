@@ -8,7 +8,7 @@ import yazl from 'yazl';
 import type { Db } from '../../../listings-api/db/connection';
 import { readListingsConfig } from '../../../listings-api/config';
 import type { FeedConfig } from '../../../listings-api/feeds/config';
-import { type FeedReport } from '../../../listings-api/feeds/report';
+import { type FeedRunSummary } from '../../../listings-api/feeds/report';
 
 // What the feed tests share: throw-away folders and feed settings, sample feeds with photos drawn
 // by sharp, zips built with yazl, agencies of the test seed, and a snapshot of what an agency has.
@@ -104,8 +104,8 @@ export function runFolders(base: string, slug: string): string[] {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
 
-export function readReport(folder: string): FeedReport {
-  return JSON.parse(readFileSync(path.join(folder, 'report.json'), 'utf8')) as FeedReport;
+export function readReport(folder: string): FeedRunSummary {
+  return JSON.parse(readFileSync(path.join(folder, 'report.json'), 'utf8')) as FeedRunSummary;
 }
 
 export interface SeedAgency {

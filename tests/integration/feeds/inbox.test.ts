@@ -100,6 +100,7 @@ describe.each(testDbKinds)('feed inbox on %s', (kind) => {
     expect(filesUnder(folder)).toEqual([
       'annonces.csv',
       'report.json',
+      'rows.jsonl',
       'villa-1.jpg',
       'villa-2.jpg',
     ]);
@@ -197,6 +198,7 @@ describe.each(testDbKinds)('feed inbox on %s', (kind) => {
         'extracted/villa-2.jpg',
         'feed.zip',
         'report.json',
+        'rows.jsonl',
       ].map((f) => path.normalize(f)),
     );
     const { offers } = await agencySnapshot(db, agency.id);
@@ -236,7 +238,7 @@ describe.each(testDbKinds)('feed inbox on %s', (kind) => {
     const { folder, report } = onlyRun(config.failedDir, agency.slug);
     expect(report.status).toBe('rejected');
     expect(report.reason).toMatch(/^not a Poliris feed/);
-    expect(filesUnder(folder)).toEqual(['annonces.csv', 'report.json']);
+    expect(filesUnder(folder)).toEqual(['annonces.csv', 'report.json', 'rows.jsonl']);
     expect(runFolders(config.doneDir, agency.slug)).toEqual([]);
     expect((await agencySnapshot(db, agency.id)).offers).toEqual([]);
     const run = await db.kysely

@@ -7,7 +7,7 @@ import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
 import { FEED_KEY_FAILURES } from '../../../listings-api/feeds/routes';
-import type { FeedReport } from '../../../listings-api/feeds/report';
+import type { FeedRowReport, FeedRunSummary } from '../../../listings-api/feeds/report';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import {
   agencySnapshot,
@@ -261,7 +261,8 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
 
   describe('imports a good zip', () => {
     let runId: string;
-    let report: FeedReport;
+    let report: FeedRunSummary;
+    let rows: FeedRowReport[];
 
     beforeAll(async () => {
       const response = await upload(agency.slug, goodZip, bearer(key));
@@ -279,7 +280,7 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
     it('in the background, and reports it with the key', async () => {
       const response = await app.inject({ url: `/feeds/runs/${runId}`, headers: bearer(key) });
       expect(response.statusCode, response.body).toBe(200);
-      report = response.json<FeedReport>();
+      report = response.json<FeedRunSummary>();
       expect(report).toMatchObject({
         runId,
         agency: agency.slug,
@@ -297,7 +298,13 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
         withdrawn: 0,
         photosProcessed: 2,
       });
-      expect(report.rows.map((r) => r.reference)).toEqual(VALID_REFERENCES);
+      // The sample's one photo given by a URL of a host the settings do not allow.
+      expect(report).toMatchObject({ rowCount: 4, problemCount: 1 });
+      expect(report.problems.map((r) => r.reference)).toEqual(['VILLA-CANNES-01']);
+      const page = await app.inject({ url: `/feeds/runs/${runId}/rows`, headers: bearer(key) });
+      expect(page.statusCode, page.body).toBe(200);
+      rows = page.json<{ rows: FeedRowReport[] }>().rows;
+      expect(rows.map((r) => r.reference)).toEqual(VALID_REFERENCES);
 
       const offers = await agencySnapshot(db, agency.id);
       expect(offers.offers.map((o) => [o.reference, o.status]).sort()).toEqual(
@@ -322,6 +329,7 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
           'extracted/villa-1.jpg',
           'extracted/villa-2.jpg',
           'report.json',
+          'rows.jsonl',
         ].map((f) => path.normalize(f)),
       );
       expect(readReport(folder)).toMatchObject({ runId, status: 'done' });
@@ -354,7 +362,7 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
         next: string;
       }>();
       expect(body.changes).toHaveLength(1);
-      const ids = report.rows.map((r) => r.offerId);
+      const ids = rows.map((r) => r.offerId);
       expect(ids.every((id) => typeof id === 'number')).toBe(true);
       expect(body.tags).toEqual(
         expect.arrayContaining([...ids.map((id) => `offre-${id}`), `agence-${agency.id}`]),

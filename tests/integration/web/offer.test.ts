@@ -47,6 +47,7 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
   let rentalId: number;
   let obsoleteId: number;
   let mediaId: number;
+  let embedId: number;
 
   beforeAll(async () => {
     world = await startOfferWorld(kind);
@@ -67,6 +68,12 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
     rentalId = await findOffer(
       db,
       sql<boolean>`o.nature = 'L' AND o.fees IS NOT NULL AND NOT o.prix_cache`,
+    );
+    // An offer no other test reads, so no answer of it is cached before its addresses change.
+    embedId = await findOffer(
+      db,
+      sql<boolean>`o.video_url IS NOT NULL
+        AND o.id NOT IN (${fullId}, ${mediaId}, ${noDpeId}, ${hiddenPriceId}, ${rentalId})`,
     );
     const obsolete = await sql<{ id: number }>`
       SELECT id FROM offers WHERE status = 'obsolete' ORDER BY id LIMIT 1`.execute(db.kysely);
@@ -239,18 +246,45 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
   });
 
   it.each(LANGS)('offers the video and the 3D tour on request only (%s)', async (lang) => {
+    // The seed's addresses are on hosts outside MEDIA_EMBED_HOSTS: links only.
     const offer = await offerDetail(world, mediaId, lang);
+    expect(offer.mediaEmbed).toEqual({ video: false, tour: false });
     const res = await world.web.inject(offerPathOf(offer, lang, world.config));
     const text = textOf(res.body);
     expect(text).toContain(lang === 'fr' ? 'Vidéo du bien' : 'Video of the property');
     expect(text).toContain(lang === 'fr' ? 'Visite virtuelle 3D' : '3D virtual tour');
-    // Behind the visitor's consent (the server renders without it), and a plain link.
-    expect(res.body.match(/class="consent-gate"/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     expect(res.body).toContain(`href="${attr(offer.videoUrl!)}" target="_blank"`);
     expect(res.body).toContain(`href="${attr(offer.tourUrl!)}" target="_blank"`);
+    // No player, so no consent asked for one.
+    expect(text).not.toContain(lang === 'fr' ? 'Afficher la vidéo' : 'Show the video');
+    expect(text).not.toContain(
+      lang === 'fr' ? 'Afficher la visite virtuelle' : 'Show the virtual tour',
+    );
     expect(res.body).not.toContain('<iframe');
     expect(res.headers['content-security-policy']).toMatch(/frame-src 'self' https:/);
   });
+
+  it.each(LANGS)(
+    'embeds the players of allowed hosts only, others as a link (%s)',
+    async (lang) => {
+      const tourUrl = 'https://my.matterport.com/show/?m=portal3d';
+      const videoUrl = 'https://my.matterport.com.evil.test/video';
+      await sql`UPDATE offers SET tour_url = ${tourUrl}, video_url = ${videoUrl}
+      WHERE id = ${embedId}`.execute(world.db.kysely);
+      const offer = await offerDetail(world, embedId, lang);
+      expect(offer.mediaEmbed).toEqual({ video: false, tour: true });
+      const res = await world.web.inject(offerPathOf(offer, lang, world.config));
+      expect(res.statusCode).toBe(200);
+      const text = textOf(res.body);
+      // The tour's player behind the consent (the server renders without it); the video a link.
+      expect(text).toContain(
+        lang === 'fr' ? 'Afficher la visite virtuelle' : 'Show the virtual tour',
+      );
+      expect(text).not.toContain(lang === 'fr' ? 'Afficher la vidéo' : 'Show the video');
+      expect(res.body).toContain(`href="${attr(tourUrl)}" target="_blank"`);
+      expect(res.body).toContain(`href="${attr(videoUrl)}" target="_blank"`);
+    },
+  );
 
   it.each(LANGS)('hides a hidden price (%s)', async (lang) => {
     const offer = await offerDetail(world, hiddenPriceId, lang);

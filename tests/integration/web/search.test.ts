@@ -218,8 +218,14 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
         const count = (n: number, [one, other]: readonly [string, string]) =>
           `${n} ${n === 1 ? one : other}`;
         for (const [i, offer] of expected.items.entries()) {
+          // Sale offers: the price per m² follows the surface, unless the price is withheld.
+          const perM2 =
+            !offer.prixCache && offer.price !== null && offer.surface !== null && offer.surface > 0
+              ? Math.round(offer.price / offer.surface)
+              : null;
           const parts = [
             ...(offer.surface !== null ? [`${offer.surface}`] : []),
+            ...(perM2 !== null ? [`${perM2}`] : []),
             ...(offer.rooms !== null ? [count(offer.rooms, rooms)] : []),
             ...(offer.bedrooms !== null ? [count(offer.bedrooms, bedrooms)] : []),
           ];
@@ -228,6 +234,10 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
           for (const [k, part] of parts.entries()) {
             // The surface is formatted (thousands separator, m²): compare its digits.
             if (k === 0 && offer.surface !== null) {
+              expect(shown[k]!.replace(/\D/g, '').startsWith(part)).toBe(true);
+            } else if (k === (offer.surface !== null ? 1 : 0) && perM2 !== null) {
+              // Formatted too (€, thousands separator, /m²): its digits and its unit.
+              expect(shown[k]).toContain('/m²');
               expect(shown[k]!.replace(/\D/g, '').startsWith(part)).toBe(true);
             } else expect(shown[k]).toBe(part);
           }
