@@ -140,6 +140,8 @@ const EnvSchema = v.object({
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.includes('@', 'must hold an e-mail address'))),
   ALERTS_UNSUBSCRIBE_MAILTO: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+  /** The portal's sales address: professional requests are mailed there. */
+  PORTAL_SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
   ALERTS_MAIL_DIR: v.optional(v.string()),
   /** 0 turns the scheduler off (another process runs the job, or `npm run alerts:send` does). */
   ALERTS_INTERVAL_MS: v.optional(
@@ -221,6 +223,8 @@ const ListingsConfigSchema = v.pipe(
         from,
         /** Address of the mailto: form of List-Unsubscribe. */
         unsubscribeMailbox: e.ALERTS_UNSUBSCRIBE_MAILTO ?? addressOf(from),
+        /** Where professional requests are mailed: 'commercial@' the sender's domain by default. */
+        salesEmail: e.PORTAL_SALES_EMAIL ?? `commercial@${addressOf(from).split('@')[1]}`,
         /** Interval of the scheduler started with the listings API; 0: no scheduler. */
         intervalMs: e.ALERTS_INTERVAL_MS ?? DEFAULT_INTERVAL_MS,
         /** Minimum time between two digests of one alert (0: a digest at each run with new offers). */

@@ -16,7 +16,7 @@ export {
   type MailPriceDrop,
   type SearchLabels,
 } from './alerts';
-export { renderProspectMail, type ProspectMailInput } from './prospect';
+export { renderProspectMail, renderProspectSalesMail, type ProspectMailInput } from './prospect';
 export {
   renderLeadCopyMail,
   renderLeadMail,

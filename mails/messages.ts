@@ -226,6 +226,21 @@ export const prospectPrivacy: MessageDescriptor = /*i18n*/ {
     'Vos coordonnées servent uniquement à traiter votre demande. Vos données personnelles et vos droits\u00a0:',
 };
 
+// A professional request, to the portal's sales address
+
+export const prospectSalesSubject: MessageDescriptor = /*i18n*/ {
+  id: 'mail.prospectSales.subject',
+  message: 'Demande professionnelle – {company} – {city}',
+};
+export const prospectSalesIntro: MessageDescriptor = /*i18n*/ {
+  id: 'mail.prospectSales.intro',
+  message: '{name} ({company}) a envoyé une demande depuis l’espace professionnels de {siteName}.',
+};
+export const prospectSalesLang: MessageDescriptor = /*i18n*/ {
+  id: 'mail.prospectSales.lang',
+  message: 'Langue du demandeur',
+};
+
 // The lead mail: a contact request, to the agency (or its negotiator), in the agency's language
 
 export const leadSubject: MessageDescriptor = /*i18n*/ {

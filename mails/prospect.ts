@@ -22,6 +22,33 @@ export interface ProspectMailInput {
   message: string;
 }
 
+/** What the requester sent, as labelled rows (the message left out when empty). */
+function prospectRows(input: ProspectMailInput, lang: Lang): [string, string][] {
+  return [
+    [mailText(m.prospectLastname, lang), input.lastname],
+    [mailText(m.prospectFirstname, lang), input.firstname],
+    [mailText(m.prospectCompany, lang), input.company],
+    [mailText(m.prospectCity, lang), input.city],
+    [mailText(m.prospectPhone, lang), input.phone],
+    [mailText(m.prospectEmail, lang), input.email],
+    ...(input.message
+      ? ([[mailText(m.prospectMessage, lang), input.message]] as [string, string][])
+      : []),
+  ];
+}
+
+function rowsTable(rows: [string, string][]): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:normal;color:#6b6b6b;white-space:nowrap;">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">
+${cells}
+</table>`;
+}
+
 /** The confirmation of a professional request, French or English, text and HTML. */
 export function renderProspectMail(input: ProspectMailInput): MailContent {
   const { lang, siteName, publicUrl } = input;
@@ -33,17 +60,7 @@ export function renderProspectMail(input: ProspectMailInput): MailContent {
   });
   const intro = mailText(m.prospectIntro, lang, { company: input.company, siteName });
   const summaryTitle = mailText(m.prospectSummary, lang);
-  const rows: [string, string][] = [
-    [mailText(m.prospectLastname, lang), input.lastname],
-    [mailText(m.prospectFirstname, lang), input.firstname],
-    [mailText(m.prospectCompany, lang), input.company],
-    [mailText(m.prospectCity, lang), input.city],
-    [mailText(m.prospectPhone, lang), input.phone],
-    [mailText(m.prospectEmail, lang), input.email],
-    ...(input.message
-      ? ([[mailText(m.prospectMessage, lang), input.message]] as [string, string][])
-      : []),
-  ];
+  const rows = prospectRows(input, lang);
   const notYou = mailText(m.mailNotYou, lang);
   const privacy = mailText(m.prospectPrivacy, lang);
 
@@ -63,23 +80,57 @@ export function renderProspectMail(input: ProspectMailInput): MailContent {
     '',
   ].join('\n');
 
-  const table = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:normal;color:#6b6b6b;white-space:nowrap;">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line;">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
   const html = layout(
     lang,
     subject,
     `<p style="margin:0 0 16px;">${escapeHtml(hello)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
 <h2 style="margin:24px 0 8px;font-size:17px;">${escapeHtml(summaryTitle)}</h2>
-<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">
-${table}
-</table>
+${rowsTable(rows)}
 <p style="margin:24px 0 0;font-size:14px;">${escapeHtml(notYou)}</p>`,
     `${escapeHtml(privacy)} <a href="${escapeHtml(privacyUrl)}" style="color:#1f2a44;">${escapeHtml(privacyUrl)}</a>`,
+  );
+  return { subject, text, html };
+}
+
+/**
+ * The professional request as the portal's sales team receives it, in `lang`: who wrote, from
+ * which company and city, what they sent and in which language; answering it answers them (the
+ * queued mail's Reply-To).
+ */
+export function renderProspectSalesMail(
+  input: ProspectMailInput & { requesterLang: Lang },
+): MailContent {
+  const { lang, siteName } = input;
+  const name = `${input.firstname} ${input.lastname}`;
+  const subject = mailText(m.prospectSalesSubject, lang, {
+    company: input.company,
+    city: input.city,
+  });
+  const intro = mailText(m.prospectSalesIntro, lang, { name, company: input.company, siteName });
+  const rows: [string, string][] = [
+    ...prospectRows(input, lang),
+    [
+      mailText(m.prospectSalesLang, lang),
+      mailText(input.requesterLang === 'en' ? m.langEnglish : m.langFrench, lang),
+    ],
+  ];
+  const reply = mailText(m.leadReply, lang, { name });
+  const text = [
+    intro,
+    '',
+    ...rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value })),
+    '',
+    reply,
+    '',
+  ].join('\n');
+  const html = layout(
+    lang,
+    subject,
+    `<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
+${rowsTable(rows)}
+<p style="margin:24px 0 0;font-size:14px;">${escapeHtml(reply)}</p>`,
+    escapeHtml(siteName),
   );
   return { subject, text, html };
 }

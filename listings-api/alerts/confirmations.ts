@@ -1,27 +1,17 @@
+import type { Transaction } from 'kysely';
 import { renderConfirmMail } from '../../mails/index';
-import type { Db } from '../db/connection';
-import {
-  selectAlertsAwaitingConfirmation,
-  selectFoldedAlerts,
-  selectUnconfirmedAlert,
-} from '../repositories/alerts';
+import type { Database } from '../db/types';
+import { selectAlertsAwaitingConfirmation, selectFoldedAlerts } from '../repositories/alerts';
 import { insertMail } from '../repositories/mail-outbox';
 import { withinRecipientLimit, type RecipientLimit } from '../mail/recipient-limit';
 import type { MailLog } from '../mail/transport';
 import { alertMailLinks } from './links';
-import {
-  alertMessageId,
-  langOf,
-  mailContext,
-  searchText,
-  type AlertMailOptions,
-  type MailContext,
-} from './mail-context';
+import { alertMessageId, langOf, searchText, type MailContext } from './mail-context';
 import type { AlertRow } from './match';
 
 // The confirmation mail of a new alert (double opt-in: nothing else is sent before it is
-// confirmed): queued by POST /alerte right after storing the alert, and by the job's run for any
-// alert still without one. One per alert (unique index mail_outbox_one_confirm).
+// confirmed): queued by POST /alerte in the transaction that stores the alert, and by the job's
+// run for any alert still without one (one the address's limit held back). One per alert (unique index mail_outbox_one_confirm).
 // Anyone can create alerts for any address: an address gets at most
 // CONFIRMATIONS_PER_ADDRESS_PER_DAY confirmation mails a day, whoever asks. Alerts created past
 // that are stored and answered as usual, and wait: the next confirmation mail the address may get
@@ -41,13 +31,20 @@ const CONFIRM_LIMIT: RecipientLimit = {
 const BATCH = 200;
 
 /**
- * Writes the confirmation mail of one alert (and of the alerts it covers) to the outbox; true
- * when a row was added, false when there was one already or the address had its share today.
+ * Writes the confirmation mail of one alert (and of the alerts it covers) to the outbox, in the
+ * transaction `trx`, which also holds the address's place in the limit; true when a row was
+ * added, false when there was one already or the address had its share today.
  */
-async function writeConfirmation(ctx: MailContext, alert: AlertRow): Promise<boolean> {
+export async function writeConfirmation(
+  trx: Transaction<Database>,
+  context: MailContext,
+  alert: AlertRow,
+): Promise<boolean> {
+  const ctx = { ...context, db: trx };
+  if (!(await withinRecipientLimit(trx, CONFIRM_LIMIT, alert.email, ctx.now))) return false;
   const lang = langOf(alert);
   const links = alertMailLinks(ctx.publicUrl, ctx.secret, alert.id, ctx.unsubscribeMailbox, lang);
-  const folded = await selectFoldedAlerts(ctx.db, alert.id);
+  const folded = await selectFoldedAlerts(trx, alert.id);
   const others: string[] = [];
   for (const other of folded) others.push(await searchText(ctx, other, lang));
   const content = renderConfirmMail({
@@ -58,20 +55,16 @@ async function writeConfirmation(ctx: MailContext, alert: AlertRow): Promise<boo
     confirmUrl: links.confirmUrl,
     unsubscribeUrl: links.unsubscribeUrl,
   });
-  // The count and the row in one transaction (a second writer adds none).
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await withinRecipientLimit(trx, CONFIRM_LIMIT, alert.email, ctx.now))) return undefined;
-    return insertMail(trx, {
-      alert_id: alert.id,
-      kind: 'confirm',
-      to_address: alert.email,
-      subject: content.subject,
-      message_id: alertMessageId(ctx, alert.id, 'confirm'),
-      headers: JSON.stringify(links.headers),
-      html: content.html,
-      text: content.text,
-      next_attempt_at: ctx.now,
-    });
+  const id = await insertMail(trx, {
+    alert_id: alert.id,
+    kind: 'confirm',
+    to_address: alert.email,
+    subject: content.subject,
+    message_id: alertMessageId(ctx, alert.id, 'confirm'),
+    headers: JSON.stringify(links.headers),
+    html: content.html,
+    text: content.text,
+    next_attempt_at: ctx.now,
   });
   return id !== undefined;
 }
@@ -88,7 +81,10 @@ export async function queueConfirmations(
     for (const alert of alerts) {
       lastId = alert.id;
       try {
-        if (await writeConfirmation(ctx, alert)) result.queued += 1;
+        const queued = await ctx.db
+          .transaction()
+          .execute((trx) => writeConfirmation(trx, ctx, alert));
+        if (queued) result.queued += 1;
       } catch (err) {
         result.skipped += 1;
         log.error({ err, alertId: alert.id }, 'alert confirmation not written');
@@ -96,19 +92,4 @@ export async function queueConfirmations(
     }
     if (alerts.length < BATCH) return result;
   }
-}
-
-/**
- * Queues the confirmation mail of one new alert, as the job's run would: what POST /alerte does
- * right after storing the alert, so the mail goes at once. Idempotent (one confirmation per
- * alert); nothing for an alert confirmed, unsubscribed or gone. True when a mail was queued.
- */
-export async function queueConfirmation(
-  db: Db,
-  alertId: number,
-  options: AlertMailOptions,
-): Promise<boolean> {
-  const alert = await selectUnconfirmedAlert(db, alertId);
-  if (!alert) return false;
-  return writeConfirmation(await mailContext(db, options), alert);
 }

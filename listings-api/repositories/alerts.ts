@@ -21,8 +21,11 @@ export interface NewAlert {
 }
 
 /** Stores a new alert; undefined when the address already has a live alert of these criteria. */
-export async function insertAlert(db: Db, alert: NewAlert): Promise<AlertRow | undefined> {
-  return db.kysely
+export async function insertAlert(
+  db: Kysely<Database>,
+  alert: NewAlert,
+): Promise<AlertRow | undefined> {
+  return db
     .insertInto('alerts')
     .values({
       token_hash: alert.tokenHash,
@@ -204,17 +207,6 @@ export function selectAlertsAwaitingConfirmation(
     .orderBy('a.id')
     .limit(limit)
     .execute();
-}
-
-/** The alert if it is neither confirmed nor unsubscribed. */
-export function selectUnconfirmedAlert(db: Db, id: number): Promise<AlertRow | undefined> {
-  return db.kysely
-    .selectFrom('alerts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('confirmed_at', 'is', null)
-    .where('unsubscribed_at', 'is', null)
-    .executeTakeFirst();
 }
 
 /** The stored criteria and language of an alert. */

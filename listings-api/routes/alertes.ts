@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import {
   AlertCreatedSchema,
@@ -9,7 +9,8 @@ import {
   type AlertCriteria,
   type Lang,
 } from '../../shared/contract';
-import { queueConfirmation } from '../alerts/confirmations';
+import { writeConfirmation } from '../alerts/confirmations';
+import { mailContext } from '../alerts/mail-context';
 import { HttpError, notFound } from '../lib/errors';
 import { AlertBodySchema, type AlertCriteriaBodySchema } from '../../shared/form-endpoints';
 import { isoDate } from '../lib/mappers';
@@ -99,24 +100,6 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
   const db = app.db;
   const outbox = app.hasDecorator('mailOutbox') ? app.mailOutbox : undefined;
 
-  // The confirmation mail of a new alert is written now and sent in the background (the answer
-  // does not wait for SMTP). Should writing it fail, the alert job's next run writes it.
-  async function sendConfirmation(alertId: number, log: FastifyBaseLogger): Promise<void> {
-    if (!outbox) return;
-    try {
-      const queued = await queueConfirmation(db, alertId, {
-        publicUrl: outbox.config.publicUrl,
-        secret: outbox.config.signingSecret,
-        from: outbox.config.from,
-        unsubscribeMailbox: outbox.config.unsubscribeMailbox,
-        reference: app.hasDecorator('reference') ? app.reference : undefined,
-      });
-      if (queued) outbox.kick();
-    } catch (err) {
-      log.error({ err, alertId }, 'alert confirmation not written, left to the alert job');
-    }
-  }
-
   app.post(
     '/alerte',
     {
@@ -130,13 +113,31 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
       const normalised = normaliseCriteria(criteria);
       const criteriaKey = createHash('sha256').update(JSON.stringify(normalised)).digest('hex');
       const token = randomBytes(32).toString('base64url');
-      const row = await insertAlert(db, {
-        tokenHash: hashToken(token),
-        email,
-        lang,
-        contactProximite,
-        criteria: normalised,
-        criteriaKey,
+      // Read before the transaction (PGlite has one connection, which the transaction holds).
+      const mail = outbox
+        ? await mailContext(db, {
+            publicUrl: outbox.config.publicUrl,
+            secret: outbox.config.signingSecret,
+            from: outbox.config.from,
+            unsubscribeMailbox: outbox.config.unsubscribeMailbox,
+            reference: app.hasDecorator('reference') ? app.reference : undefined,
+          })
+        : undefined;
+      // The alert and its confirmation mail are stored together (the address's daily limit may
+      // hold the mail back: the alert job's run writes it later, folded with the others).
+      const { row, queued } = await db.kysely.transaction().execute(async (trx) => {
+        const stored = await insertAlert(trx, {
+          tokenHash: hashToken(token),
+          email,
+          lang,
+          contactProximite,
+          criteria: normalised,
+          criteriaKey,
+        });
+        return {
+          row: stored,
+          queued: stored && mail ? await writeConfirmation(trx, mail, stored) : false,
+        };
       });
       if (!row) {
         throw new HttpError(
@@ -145,7 +146,8 @@ export async function alertRoutes(fastify: FastifyInstance): Promise<void> {
           'criteria',
         );
       }
-      await sendConfirmation(row.id, request.log);
+      // Committed: the confirmation goes out now, in the background (retried later if it fails).
+      if (queued) outbox?.kick();
       return reply.code(201).send({ token, alert: toAlert(row) });
     },
   );

@@ -153,7 +153,7 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         description:
-          'Stores a professional request and queues its confirmation mail to the prospect, in its language (once per request: a repeated idempotency_key stores and sends nothing more).',
+          'Stores a professional request and queues its confirmation mail to the prospect, in its language, and the request to the portal’s sales address, answering to the prospect (once per request: a repeated idempotency_key stores and sends nothing more).',
         body: prospect.body,
         response: createdResponses,
       },
@@ -200,11 +200,12 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
                   publicUrl: outbox.config.publicUrl,
                   from: outbox.config.from,
                   siteName: settings.siteName,
+                  salesEmail: outbox.config.salesEmail,
                 },
               )
           : undefined,
       );
-      // Committed: the confirmation goes out now (retried later if the send fails).
+      // Committed: the confirmation and the sales mail go out now (retried later if the send fails).
       if (row.inserted) outbox?.kick();
       return reply.code(201).send(created(row));
     },

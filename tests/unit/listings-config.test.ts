@@ -32,6 +32,7 @@ describe("the listings API's config", () => {
         signingSecret: undefined,
         from: 'Prestige Portal <alertes@localhost.localdomain>',
         unsubscribeMailbox: 'alertes@localhost.localdomain',
+        salesEmail: 'commercial@localhost.localdomain',
         intervalMs: 900_000,
         digestMinIntervalMs: 0,
       },

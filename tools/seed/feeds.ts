@@ -12,6 +12,7 @@ import {
   writePolirisFeed,
   type PolirisOffer,
 } from '../../listings-api/feeds/generate';
+import { COL } from '../../listings-api/feeds/columns';
 import { loadMappingReference } from '../../listings-api/feeds/mapping';
 import { DONE_MARKER } from '../../listings-api/feeds/runner';
 
@@ -19,7 +20,9 @@ import { DONE_MARKER } from '../../listings-api/feeds/runner';
 // Poliris feed for a few seeded agencies into the inbox, as their software would, which the
 // listings API imports within a minute. Each feed is the agency's stock as the seed wrote it,
 // with what a day brings: some prices lowered, a few offers sold (left out of the feed, so
-// withdrawn) and new listings, with their photos beside annonces.csv.
+// withdrawn) and new listings, with their photos beside annonces.csv. One offer in three names
+// its negotiator (columns 105–107, e-mail under example.com), whose leads go to them rather than
+// to the agency.
 
 export interface SeedFeedOptions {
   inboxDir: string;
@@ -45,6 +48,31 @@ export interface SeedFeedSummary {
 const LOWERED_EVERY = 5;
 /** Every 7th offer is missing from the feed: sold, withdrawn. */
 const LEFT_EVERY = 7;
+
+/** Every 3rd offer of a feed names a negotiator. */
+const NEGOTIATOR_EVERY = 3;
+/** Fictitious negotiators: phone numbers of the range ARCEP keeps for fiction, reserved domain. */
+const NEGOTIATORS = [
+  { name: 'Claire Dumas', tel: '06 39 98 10 21' },
+  { name: 'Hugo Lefort', tel: '06 39 98 10 22' },
+  { name: 'Emma Whitfield', tel: '06 39 98 10 23' },
+];
+
+/** Columns 105–107 of the i-th row of an agency's feed: a negotiator for one row in three. */
+function withNegotiator(row: string[], i: number, agencySlug: string): string[] {
+  if (i % NEGOTIATOR_EVERY !== 0) return row;
+  const who = NEGOTIATORS[(i / NEGOTIATOR_EVERY) % NEGOTIATORS.length]!;
+  const local = who.name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z ]/g, '')
+    .replace(' ', '.');
+  const out = [...row];
+  out[COL.tel - 1] = who.tel;
+  out[COL.fullName - 1] = who.name;
+  out[COL.email - 1] = `${local}@${agencySlug}.example.com`;
+  return out;
+}
 
 function lowered(amount: number | null): number | null {
   if (amount == null) return null;
@@ -127,7 +155,7 @@ export async function writeSeedFeeds(db: Db, options: SeedFeedOptions): Promise<
 
     const file = createWriteStream(path.join(dir, 'annonces.csv'));
     const rows = async function* () {
-      for (const offer of offers) {
+      for (const [i, offer] of offers.entries()) {
         const photos = offer.photos ?? [];
         for (const photo of photos) {
           if (copied.has(photo.id)) continue;
@@ -137,11 +165,15 @@ export async function writeSeedFeeds(db: Db, options: SeedFeedOptions): Promise<
             path.join(dir, `${photo.id}.jpg`),
           );
         }
-        yield offerToPolirisRow(offer, {
-          reference,
-          agencyCode: `AG${agency.id}`,
-          photos: photos.map((p) => `${p.id}.jpg`),
-        });
+        yield withNegotiator(
+          offerToPolirisRow(offer, {
+            reference,
+            agencyCode: `AG${agency.id}`,
+            photos: photos.map((p) => `${p.id}.jpg`),
+          }),
+          i,
+          agency.slug,
+        );
       }
     };
     await writePolirisFeed(rows(), file);

@@ -713,6 +713,46 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     }
   });
 
+  it('stores a new alert and its confirmation in one transaction: both or neither', async () => {
+    const criteria = { nature: 'V', prix_min: 7_000_000 };
+    const res = await post('/alerte', {
+      email: `together-${kind}@example.com`,
+      lang: 'fr',
+      criteria,
+    });
+    expect(res.status).toBe(201);
+    const id = (res.body.alert as { id: number }).id;
+    await app.mailOutbox.idle();
+    const stored = await db.kysely
+      .selectFrom('alerts')
+      .innerJoin('mail_outbox as m', 'm.alert_id', 'alerts.id')
+      .select(['alerts.created_at as alertAt', 'm.created_at as mailAt', 'm.kind'])
+      .where('alerts.id', '=', id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.kind).toBe('confirm');
+    // now() is the transaction's start: one transaction wrote both rows.
+    expect(new Date(stored[0]!.mailAt).getTime()).toBe(new Date(stored[0]!.alertAt).getTime());
+
+    // The outbox refuses the mail (a fault the real database cannot give otherwise): the alert
+    // is not kept either, and no answer says it was.
+    const refused = `refused-${kind}@example.com`;
+    await sql`ALTER TABLE mail_outbox ADD CONSTRAINT test_refused_address
+      CHECK (to_address <> ${sql.lit(refused)}) NOT VALID`.execute(db.kysely);
+    try {
+      const failed = await post('/alerte', { email: refused, lang: 'fr', criteria });
+      expect(failed.status).toBe(500);
+      const kept = await db.kysely
+        .selectFrom('alerts')
+        .select('id')
+        .where('email', '=', refused)
+        .execute();
+      expect(kept).toEqual([]);
+    } finally {
+      await sql`ALTER TABLE mail_outbox DROP CONSTRAINT test_refused_address`.execute(db.kysely);
+    }
+  });
+
   it('logged no error along the way', () => {
     expect(logLines.filter((l) => l.level === 'error')).toEqual([]);
   });

@@ -11,13 +11,15 @@ import type { Db } from '../../../listings-api/db/connection';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { parseMail, startSmtpServer, type TestSmtpServer } from './smtp';
 
-// The confirmation mail of a professional request (POST /contact-prospect): queued in the
+// The mails of a professional request (POST /contact-prospect): the confirmation to the
+// prospect and the request to the portal's sales address (PORTAL_SALES_EMAIL), queued in the
 // transaction that stores the request, sent at once by the listings API's mail sender to a real
-// SMTP server started here, in the prospect's language, never twice for one request, retried
-// when the server refuses it, and written as an .eml file without SMTP.
+// SMTP server started here, the confirmation in the prospect's language, never twice for one
+// request, retried when the server refuses it, and written as .eml files without SMTP.
 
 const PUBLIC_URL = 'https://portal.test';
 const FROM = 'Prestige Portal <alertes@portal.test>';
+const SALES = 'ventes@portal.test';
 
 let sequence = 0;
 const unique = () => `${process.pid}-${Date.now()}-${(sequence += 1)}`;
@@ -35,7 +37,7 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
     app = await buildListingsApp({
       db,
       validateResponses: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: FROM },
+      env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: FROM, PORTAL_SALES_EMAIL: SALES },
     });
     api = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     lieuId = (
@@ -77,12 +79,17 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
 
   const mailsTo = (address: string) => smtp.messages.filter((m) => m.envelopeTo.includes(address));
 
-  const outboxOf = (prospectId: number) =>
+  const outboxOf = (prospectId: number, kind: 'prospect' | 'prospect-sales' = 'prospect') =>
     db.kysely
       .selectFrom('mail_outbox')
       .selectAll()
       .where('prospect_id', '=', Number(prospectId))
+      .where('kind', '=', kind)
       .execute();
+
+  /** The sales mails of the requester whose mails answer to `email`. */
+  const salesMailsFor = (email: string) =>
+    mailsTo(SALES).filter((m) => m.headers.get('reply-to') === email);
 
   it('mails a French request its confirmation in French, with what was sent', async () => {
     const body = prospect();
@@ -137,6 +144,49 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
     expect(mail!.html).toContain('<html lang="en">');
   });
 
+  it('mails the request to the sales address, answering to the prospect, in the same transaction', async () => {
+    const body = prospect({ lang: 'en' });
+    const res = await post(body);
+    expect(res.status).toBe(201);
+    await app.mailOutbox.idle();
+    const mails = salesMailsFor(body.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.envelopeTo).toEqual([SALES]);
+    expect(mail.subject).toBe('Demande professionnelle – Agence du Port – Nice');
+    expect(mail.headers.get('from')).toBe('Louise Martin <alertes@portal.test>');
+    expect(mail.headers.get('message-id')).toMatch(
+      new RegExp(`^<prospect-sales-${String(res.body.id)}\\.[0-9a-f-]+@portal\\.test>$`),
+    );
+    expect(mail.text).toContain(
+      'Louise Martin (Agence du Port) a envoyé une demande depuis l’espace professionnels de Prestige Portal.',
+    );
+    for (const line of [
+      `E-mail\u00a0: ${body.email}`,
+      'Téléphone\u00a0: 04 93 00 00 00',
+      'Langue du demandeur\u00a0: anglais',
+      'Message\u00a0: Nous souhaitons diffuser nos biens.\nPlusieurs villas à Cannes.',
+    ]) {
+      expect(mail.text.replace(/\r\n/g, '\n')).toContain(line);
+    }
+    expect(mail.html).toContain('<html lang="fr">');
+    // The requester keeps their confirmation.
+    expect(mailsTo(body.email)).toHaveLength(1);
+
+    const [sales] = await outboxOf(res.body.id as number, 'prospect-sales');
+    const [copy] = await outboxOf(res.body.id as number);
+    expect(sales).toMatchObject({ to_address: SALES, reply_to: body.email, attempts: 1 });
+    expect(sales!.sent_at).not.toBeNull();
+    // Both were written by the transaction that stored the request.
+    const stored = await db.kysely
+      .selectFrom('prospects')
+      .select('created_at')
+      .where('id', '=', res.body.id as number)
+      .executeTakeFirstOrThrow();
+    expect(new Date(sales!.created_at).getTime()).toBe(new Date(stored.created_at).getTime());
+    expect(new Date(copy!.created_at).getTime()).toBe(new Date(stored.created_at).getTime());
+  });
+
   it('escapes what the prospect typed in the HTML part', async () => {
     const body = prospect({ company: '<b>Agence</b> & Fils' });
     expect((await post(body)).status).toBe(201);
@@ -163,7 +213,9 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
       now: new Date(Date.now() + 86_400_000),
     });
     expect(mailsTo(body.email)).toHaveLength(1);
+    expect(salesMailsFor(body.email)).toHaveLength(1);
     expect(await outboxOf(answers[0]!.body.id as number)).toHaveLength(1);
+    expect(await outboxOf(answers[0]!.body.id as number, 'prospect-sales')).toHaveLength(1);
   });
 
   it('queues nothing for a refused request', async () => {
@@ -173,10 +225,11 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
     expect(res.body.field).toBe('phone');
     await app.mailOutbox.idle();
     expect(mailsTo(body.email)).toHaveLength(0);
+    expect(salesMailsFor(body.email)).toHaveLength(0);
     const queued = await db.kysely
       .selectFrom('mail_outbox')
       .select('id')
-      .where('to_address', '=', body.email)
+      .where((eb) => eb.or([eb('to_address', '=', body.email), eb('reply_to', '=', body.email)]))
       .execute();
     expect(queued).toHaveLength(0);
   });
@@ -229,7 +282,7 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
     expect(mails[0]!.headers.get('message-id')).toBe(row!.message_id);
   });
 
-  it('writes an .eml file without SMTP', async () => {
+  it('writes .eml files without SMTP, the sales mail to the default sales address', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'prospect-mail-'));
     const local = await buildListingsApp({
       db,
@@ -241,10 +294,13 @@ describe.each(testDbKinds)('prospect confirmation mails on %s', (kind) => {
       expect(res.statusCode).toBe(201);
       await local.mailOutbox.idle();
       const files = await readdir(join(dir, 'mail'));
-      expect(files).toHaveLength(1);
-      const mail = parseMail(await readFile(join(dir, 'mail', files[0]!), 'utf8'));
-      expect(mail.headers.get('to')).toBe(body.email);
-      expect(mail.subject).toBe('We have received your request: Prestige Portal');
+      expect(files).toHaveLength(2);
+      const mails = await Promise.all(
+        files.map(async (f) => parseMail(await readFile(join(dir, 'mail', f), 'utf8'))),
+      );
+      const byTo = new Map(mails.map((m) => [m.headers.get('to'), m]));
+      expect(byTo.get(body.email)?.subject).toBe('We have received your request: Prestige Portal');
+      expect(byTo.get('commercial@portal.test')?.headers.get('reply-to')).toBe(body.email);
     } finally {
       await local.close();
       await rm(dir, { recursive: true, force: true });

@@ -145,7 +145,8 @@ describe.each(testDbKinds)('listings API metrics on %s', (kind) => {
       .select('id')
       .where('slug', '=', 'nice')
       .executeTakeFirstOrThrow();
-    // A professional request queues its confirmation mail and sends it at once: it fails.
+    // A professional request queues its confirmation and sales mails and sends them at once: they
+    // fail.
     const res = await app.inject({
       method: 'POST',
       url: '/contact-prospect',
@@ -174,11 +175,11 @@ describe.each(testDbKinds)('listings API metrics on %s', (kind) => {
     expect(Number(waiting.n)).toBeGreaterThan(0);
     expect(metricValue(text1, 'listings_api_mail_outbox_depth')).toBe(Number(waiting.n));
     expect(metricValue(text1, 'listings_api_mail_outbox_depth')).toBe(
-      metricValue(text0, 'listings_api_mail_outbox_depth') + 1,
+      metricValue(text0, 'listings_api_mail_outbox_depth') + 2,
     );
     const failures = (text: string) =>
       metricValue(text, 'listings_api_mail_send_failures_total', { outcome: 'retry' });
-    expect(failures(text1)).toBe(failures(text0) + 1);
+    expect(failures(text1)).toBe(failures(text0) + 2);
   });
 
   it('shows the database pools by state', async () => {

@@ -249,6 +249,70 @@ describe.each(testDbKinds)('personal data retention purge on %s', (kind) => {
     expect(after.alerts).toEqual(sorted([rows.kept.alerts[1]!]));
   });
 
+  it('removes a contact request’s mails past their delivery plus the contacts’ period', async () => {
+    const now = new Date();
+    const k = db.kysely;
+    const tag = randomBytes(4).toString('hex');
+    const request = async (created: Date) => {
+      const id = await k
+        .insertInto('contacts')
+        .values({
+          // typed Generated<Timestamp>, which takes no Date on insert
+          created_at: created as never,
+          lang: 'fr',
+          name: 'Jeanne Test',
+          email: `lead-${tag}@example.com`,
+          phone: '06 12 34 56 78',
+          phone_e164: '+33612345678',
+          message: 'Bonjour',
+          reco: false,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+      // The lead, delivered a minute after the request; its copy given up an hour after.
+      const at = (ms: number) => new Date(created.getTime() + ms);
+      const mails = await k
+        .insertInto('mail_outbox')
+        .values(
+          (['lead', 'lead-copy'] as const).map((kind) => ({
+            alert_id: null,
+            contact_id: id,
+            kind,
+            to_address: kind === 'lead' ? 'agence@example.com' : `lead-${tag}@example.com`,
+            subject: 'Test',
+            headers: JSON.stringify({}),
+            message_id: `<purge-${randomBytes(8).toString('hex')}@portal.test>`,
+            html: '<p>Test</p>',
+            text: 'Test',
+            sent_at: kind === 'lead' ? at(60_000) : null,
+            cancelled_at: kind === 'lead-copy' ? at(3_600_000) : null,
+          })),
+        )
+        .returning('id')
+        .execute();
+      return { id, mails: mails.map((m) => Number(m.id)) };
+    };
+    const old = await request(yearsAgo(now, RETENTION.contactYears, -1));
+    const recent = await request(yearsAgo(now, RETENTION.contactYears, 1));
+    const mailsLeft = async () =>
+      (
+        await k
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('contact_id', 'in', [old.id, recent.id])
+          .orderBy('id')
+          .execute()
+      ).map((r) => Number(r.id));
+
+    expect(await mailsLeft()).toEqual([...old.mails, ...recent.mails]);
+    await purgeExpiredData(db, { now });
+    expect(await mailsLeft()).toEqual(recent.mails);
+    // Once their delivery is past the period too, they go.
+    await purgeExpiredData(db, { now: new Date(now.getTime() + 2 * DAY) });
+    expect(await mailsLeft()).toEqual([]);
+  });
+
   it('runs with the service: at start, then at its interval, until stopped', async () => {
     const rows = await insertRows(db, new Date());
     const lines: { msg: string; obj: object }[] = [];

@@ -16,6 +16,8 @@ export { offerHref as offerPathOf } from '../../../shared/routes';
 
 export interface OfferWorld {
   db: Db;
+  /** The listings API (its mail outbox, to wait for the mails it sends). */
+  api: FastifyInstance;
   apiUrl: string;
   web: FastifyInstance;
   config: Config;
@@ -26,10 +28,20 @@ export interface OfferWorld {
 
 export async function startOfferWorld(
   kind: TestDbKind,
-  options: { switchable?: boolean; web?: Partial<AppConfig> } = {},
+  options: {
+    switchable?: boolean;
+    web?: Partial<AppConfig>;
+    /** The listings API's environment (e.g. SMTP_URL); default: this process's. */
+    apiEnv?: Record<string, string>;
+  } = {},
 ): Promise<OfferWorld> {
   const db = await createTestDb(kind);
-  const api = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR, countsRefreshMs: 0 });
+  const api = await buildListingsApp({
+    db,
+    photosDir: TEST_PHOTOS_DIR,
+    countsRefreshMs: 0,
+    env: options.apiEnv,
+  });
   const apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   // The switch: a proxy that, while down, resets every connection.
   let down = false;
@@ -43,6 +55,7 @@ export async function startOfferWorld(
   const config = await upstreamJson<Config>(apiUrl, '/config');
   return {
     db,
+    api,
     apiUrl,
     web,
     config,

@@ -389,7 +389,7 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
     );
   });
 
-  it('stores a request sent twice once, and queues its confirmation mail once', async () => {
+  it('stores a request sent twice once, and queues its confirmation and sales mails once', async () => {
     const body = { ...VALID, email: `twice-${kind}@lefevre-immobilier.example` };
     const before = await count();
     const first = await postPage('en', body);
@@ -403,10 +403,14 @@ describe.each(testDbKinds)('professional contact form on %s', (kind) => {
     const mails = (
       await sql<{ kind: string; subject: string }>`
         SELECT m.kind, m.subject FROM mail_outbox m JOIN prospects p ON p.id = m.prospect_id
-        WHERE p.email = ${body.email}`.execute(world.db.kysely)
+        WHERE p.email = ${body.email} ORDER BY m.kind`.execute(world.db.kysely)
     ).rows;
     expect(mails).toEqual([
       { kind: 'prospect', subject: 'We have received your request: Prestige Portal' },
+      {
+        kind: 'prospect-sales',
+        subject: `Demande professionnelle – ${VALID.company} – ${VALID.city}`,
+      },
     ]);
     // Another request of the same person is another request.
     expect((await postPage('en', { ...body, message: 'Et une autre question.' })).statusCode).toBe(
