@@ -52,6 +52,8 @@ export const ContactPageStateSchema = v.object({
   /** Message id (shared/messages.ts) of the first error of each field, for 'invalid'. */
   errors: v.optional(v.record(v.string(), v.string()), {}),
   values: ContactValuesSchema,
+  /** For 'sent': the address the visitor's copy goes to (the form itself shows empty again). */
+  copyTo: v.optional(v.string()),
   isSpammer: v.optional(v.boolean(), false),
 });
 export type ContactPageState = v.InferOutput<typeof ContactPageStateSchema>;

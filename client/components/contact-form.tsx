@@ -203,8 +203,9 @@ export function ContactForm({
     error: t`Votre demande n'a pas pu être envoyée. Veuillez réessayer.`,
   };
   const ok = outcome?.status === 'sent';
-  // The address the visitor's copy went to (kept in the form after a request is sent).
-  const copyTo = values.email;
+  // The address the visitor's copy went to: the action's answer after a post without
+  // JavaScript (the form shows empty again), else the address kept in the form.
+  const copyTo = (pageState?.status === 'sent' ? pageState.copyTo : undefined) || values.email;
   const titleId = `${baseId}-title`;
   const required = <span className="contact-form__required">{t`(obligatoire)`}</span>;
 

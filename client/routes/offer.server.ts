@@ -93,7 +93,11 @@ export async function contactAction({ api, form, lang }: ScreenActionArgs) {
       ...(key.success ? { idempotency_key: key.output } : {}),
     });
     // Once sent, the form shows empty again.
-    return outcome('sent', { values: EMPTY, isSpammer: sent.isSpammer ?? false });
+    return outcome('sent', {
+      values: EMPTY,
+      copyTo: checked.value.email,
+      isSpammer: sent.isSpammer ?? false,
+    });
   } catch (error) {
     if (!isPortalApiError(error)) throw error;
     const refusal = error.body as { status?: unknown; isSpammer?: unknown } | undefined;

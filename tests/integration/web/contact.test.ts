@@ -23,6 +23,10 @@ const SENT = {
   fr: "Votre demande d'informations a bien été envoyée.",
   en: 'Your request for information has been sent.',
 };
+const COPY_SENT = {
+  fr: 'Une copie de votre demande a été envoyée à',
+  en: 'A copy of your request has been sent to',
+};
 const REFUSED = {
   fr: "Vous avez atteint le nombre maximum de demandes de contact pour aujourd'hui. Veuillez réessayer demain.",
   en: 'You have reached the maximum number of contact requests for today. Please try again tomorrow.',
@@ -178,6 +182,7 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
           status: 'sent',
           target: { offer_id: offer.id },
           values: { name: '', phone: '', email: '', message: '', reco: false },
+          copyTo: VALID.email,
           errors: {},
           isSpammer: false,
         },
@@ -306,6 +311,8 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.headers['content-type']).toMatch(/^text\/html/);
         expect(textOf(res.body)).toContain(SENT[lang]);
+        // The visitor's copy: the page names the address it went to.
+        expect(textOf(res.body)).toContain(`${COPY_SENT[lang]} ${VALID.email}.`);
         expect(await contactsWith(message)).toBe(1);
         // The form comes back empty once sent.
         expect(res.body).not.toContain(message);
