@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../listings-api/db/connection';
 import {
@@ -50,7 +50,7 @@ describe.each(testDbKinds)('the migration of canned review replies on %s', (kind
     await setReview(ids[4]!, 'fr', 1, REVIEW_RESPONSES.good.fr[2]!);
     // The migration itself, as it ran on such a database (later migrations are already applied
     // here, so the migrator would refuse to run it again out of order).
-    await rewriteCannedReplies(db.kysely);
+    await rewriteCannedReplies(db.kysely as unknown as Kysely<unknown>);
   }, 120_000);
 
   afterAll(async () => {
