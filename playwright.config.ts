@@ -8,6 +8,9 @@ process.env.E2E_PORT ??= String(41_000 + Math.floor(Math.random() * 8000));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
+/** Where the portal under test writes its mails (.eml files). */
+export const E2E_MAIL_DIR = '.data/e2e/mail';
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -56,6 +59,8 @@ export default defineConfig({
       PGLITE_DIR: '.data/e2e/pglite',
       // The seed's feeds of a few agencies are imported right after start (price drops among them).
       FEEDS_DIR: '.data/e2e/feeds',
+      // Mails as .eml files (no SMTP_URL), where the contact tests read them.
+      ALERTS_MAIL_DIR: E2E_MAIL_DIR,
       FEEDS_INTERVAL_MS: '2000',
       EMBEDDED_API_PORT: '0',
       SEED_OFFERS: process.env.E2E_SEED_OFFERS ?? '300',

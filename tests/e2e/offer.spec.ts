@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { E2E_MAIL_DIR } from '../../playwright.config';
 import { accessibilityViolations, expect, open, test, waitForHydration } from './helpers';
 import { offerWithPhotos } from './seed-data';
 
@@ -16,6 +20,23 @@ const statTypes = (page: Page) => {
   });
   return types;
 };
+
+/** The .eml files the portal wrote that name an address in their headers. */
+async function mailsNaming(address: string): Promise<string[]> {
+  const names = await readdir(E2E_MAIL_DIR).catch(() => [] as string[]);
+  const mails = await Promise.all(
+    names.filter((n) => n.endsWith('.eml')).map((n) => readFile(join(E2E_MAIL_DIR, n), 'utf8')),
+  );
+  return mails.map((m) => m.slice(0, m.indexOf('\r\n\r\n'))).filter((h) => h.includes(address));
+}
+
+/** A sent request gives two mails: the lead, answering to the visitor, and the visitor's copy. */
+async function expectLeadAndCopy(visitor: string): Promise<void> {
+  await expect.poll(async () => (await mailsNaming(visitor)).length, { timeout: 20_000 }).toBe(2);
+  const heads = await mailsNaming(visitor);
+  expect(heads.filter((h) => new RegExp(`^Reply-To: ${visitor}`, 'm').test(h))).toHaveLength(1);
+  expect(heads.filter((h) => new RegExp(`^To: ${visitor}`, 'm').test(h))).toHaveLength(1);
+}
 
 test('from a list to an offer, next, previous and back to the list', async ({ page }) => {
   test.setTimeout(60_000);
@@ -97,6 +118,9 @@ test('the contact form refuses an invalid phone, then sends and remembers the de
   await form.getByLabel('E-mail').fill('camille.martin@example.org');
   await form.getByLabel('Téléphone').fill('06 12');
   await form.getByLabel('Message').fill('Je souhaite visiter ce bien.');
+  // The address of this request alone, to find its mails among those of other tests.
+  const visitor = `camille.${randomBytes(4).toString('hex')}@example.org`;
+  await form.getByLabel('E-mail').fill(visitor);
   await form.getByRole('button', { name: 'Envoyer' }).click();
   const phone = form.getByLabel('Téléphone');
   await expect(form.getByText('Veuillez saisir un numéro de téléphone valide')).toBeVisible();
@@ -107,13 +131,17 @@ test('the contact form refuses an invalid phone, then sends and remembers the de
   await phone.fill('06 12 34 56 78');
   await form.getByRole('button', { name: 'Envoyer' }).click();
   await expect(form.getByText("Votre demande d'informations a bien été envoyée.")).toBeVisible();
+  await expect(
+    form.getByText(`Une copie de votre demande a été envoyée à ${visitor}.`),
+  ).toBeVisible();
   await expect(form.getByLabel('Message')).toHaveValue('');
+  await expectLeadAndCopy(visitor);
   const stored = await page.evaluate(() =>
     JSON.parse(localStorage.getItem('portal.contact') ?? 'null'),
   );
   expect(stored).toMatchObject({
     name: 'Camille Martin',
-    email: 'camille.martin@example.org',
+    email: visitor,
     phone: '06 12 34 56 78',
     phoneObject: { number: '+33612345678', country: 'FR' },
     isSpammer: false,
@@ -137,7 +165,8 @@ test('without JavaScript, the contact form posts its page and answers in the pag
     await page.goto(offer.path);
     const form = page.getByRole('region', { name: 'Contact the agency' });
     await form.getByLabel('Name').fill('Camille Martin');
-    await form.getByLabel('E-mail').fill('camille.martin@example.org');
+    const visitor = `camille.${randomBytes(4).toString('hex')}@example.org`;
+    await form.getByLabel('E-mail').fill(visitor);
     await form.getByLabel('Telephone').fill('06 12');
     await form.getByLabel('Message').fill('I would like to visit.');
     await form.getByRole('button', { name: 'Send' }).click();
@@ -148,7 +177,11 @@ test('without JavaScript, the contact form posts its page and answers in the pag
     await form.getByLabel('Telephone').fill('06 12 34 56 78');
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(form.getByText('Your request for information has been sent.')).toBeVisible();
+    await expect(
+      form.getByText(`A copy of your request has been sent to ${visitor}.`),
+    ).toBeVisible();
     await expect(form.getByLabel('Message')).toHaveValue('');
+    await expectLeadAndCopy(visitor);
   } finally {
     await context.close();
   }
