@@ -35,6 +35,8 @@ describe('alert mail environment', () => {
       signingSecret: 'x'.repeat(32),
       from: 'Maisons <alertes@example.com>',
       unsubscribeMailbox: 'stop@example.com',
+      // PORTAL_SALES_EMAIL unset: the sales address on the sender's domain.
+      salesEmail: 'commercial@example.com',
       mailDir: '/tmp/mails',
       intervalMs: 60000,
       digestMinIntervalMs: 86400000,
