@@ -44,7 +44,7 @@ import {
   slugParam,
 } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
-import { isHostAllowed } from '../feeds/photos';
+import { isHostAllowed } from '../../shared/host-list';
 import {
   selectOfferDetailRow,
   selectPremiumOffers,
