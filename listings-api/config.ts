@@ -4,6 +4,7 @@ import { DEFAULT_INTERVAL_MS, DEFAULT_PUBLIC_URL } from './alerts/config';
 import { addressOf, defaultFrom } from './mail/address';
 import { DEFAULT_MAIL_DIR } from './mail/transport';
 import { FEED_DEFAULTS } from './feeds/config';
+import { DEFAULT_ZIP_LIMITS } from './feeds/archive';
 import { DEFAULT_MEDIA_EMBED_HOSTS, HostList } from '../shared/host-list';
 
 // The listings API's environment, read in one place by one valibot schema whose output is the
@@ -137,6 +138,8 @@ const EnvSchema = v.object({
   ),
   FEEDS_SETTLE_MS: v.optional(FeedNumber('milliseconds', 0)),
   FEEDS_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_MAX_ENTRY_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_MAX_CSV_BYTES: v.optional(FeedNumber('bytes', 1024)),
   FEEDS_PHOTO_HOSTS: v.optional(HostList),
   FEEDS_PHOTO_TIMEOUT_MS: v.optional(FeedNumber('milliseconds', 100)),
   FEEDS_PHOTO_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
@@ -220,6 +223,10 @@ const ListingsConfigSchema = v.pipe(
         settleMs: e.FEEDS_SETTLE_MS ?? FEED_DEFAULTS.settleMs,
         /** Largest accepted upload or zip. */
         maxBytes: e.FEEDS_MAX_BYTES ?? FEED_DEFAULTS.maxBytes,
+        /** Largest file of a zip once inflated (a photo, say), annonces.csv aside. */
+        maxEntryBytes: e.FEEDS_MAX_ENTRY_BYTES ?? DEFAULT_ZIP_LIMITS.maxEntryBytes,
+        /** Largest annonces.csv once inflated; it is read as a stream. */
+        maxCsvBytes: e.FEEDS_MAX_CSV_BYTES ?? DEFAULT_ZIP_LIMITS.maxCsvBytes,
         /** Hosts photos may be fetched from (exact or *.example.com); empty: none. */
         photoHosts: e.FEEDS_PHOTO_HOSTS ?? [],
         photoTimeoutMs: e.FEEDS_PHOTO_TIMEOUT_MS ?? FEED_DEFAULTS.photoTimeoutMs,
