@@ -276,7 +276,12 @@ export async function offerRoutes(
     const comparables = await selectComparables(
       db,
       ref,
-      { id: row.id, nature: row.nature, rubriqueId: row.rubrique_id, lieuId: row.lieu_id },
+      {
+        nature: row.nature,
+        rubriqueId: row.rubrique_id,
+        lieuId: row.lieu_id,
+        perM2: row.comparable_per_m2,
+      },
       lang,
     );
     const body: OfferDetail = {
