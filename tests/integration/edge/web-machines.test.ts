@@ -57,6 +57,7 @@ interface LogLine {
   reqId?: string;
   method?: string;
   token?: number;
+  err?: unknown;
 }
 
 interface WebMachine {
@@ -67,13 +68,19 @@ interface WebMachine {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const machines: WebMachine[] = [];
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 50_000;
   for (;;) {
     const found = await probe();
     if (found !== undefined && found !== false) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const seen = machines.map((m) =>
+        m.lines.filter((l) => l.msg !== 'request').map((l) => `${l.msg} ${JSON.stringify(l.err)}`),
+      );
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(seen)}`);
+    }
     await sleep(50);
   }
 }
@@ -104,7 +111,7 @@ function call(
   });
 }
 
-describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Redis', () => {
+describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Redis', { timeout: 120_000 }, () => {
   let db: Db;
   let tmp: string;
   let api: FastifyInstance;
@@ -114,7 +121,6 @@ describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Red
   let varnish: Varnish | undefined;
   let redis: Redis;
   const leaseKey = `test-edge-purge-${randomBytes(4).toString('hex')}`;
-  const machines: WebMachine[] = [];
   let feedCount = 0;
   /** The lease holder, killed under load by the first test, and when. */
   let killed: WebMachine | undefined;
@@ -190,7 +196,7 @@ describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Red
   }
 
   const holds = (machine: WebMachine) =>
-    machine.lines.some((line) => line.msg === 'edge purge lease taken');
+    machine.lines.some((line) => line.msg?.startsWith('edge purge lease taken'));
   const served = (machine: WebMachine, id: string) =>
     machine.lines.filter((line) => line.reqId === id && line.msg === 'request').length;
 
@@ -248,7 +254,6 @@ describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Red
     let sent = 0;
     let afterKill = 0;
     let stop = false;
-    const retriesBefore = await varnish.counter('MAIN.backend_retry');
     const worker = async (w: number) => {
       for (let i = 0; !stop; i++) {
         // Never cached: every one is fetched from a web machine.
@@ -265,19 +270,15 @@ describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Red
     killedAt = Date.now();
     holder.child.kill('SIGKILL');
     await holder.closed;
-    // Until Varnish has retried fetches the dead machine failed, and well past it.
-    await until('requests after the kill', async () =>
-      afterKill >= 600 && (await varnish!.counter('MAIN.backend_retry')) > retriesBefore
-        ? true
-        : undefined,
-    );
+    // Without the retries, about half of these fail until the probe leaves the dead machine out.
+    await until('requests after the kill', () => afterKill >= 600);
     stop = true;
     await load;
     agent.destroy();
-    const retries = (await varnish.counter('MAIN.backend_retry')) - retriesBefore;
+    // eslint-disable-next-line no-console
     console.info(
       `web machine killed under load: ${sent} GETs, ${afterKill} after the kill, ` +
-        `${retries} fetches retried on the other machine, answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+        `answers ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     expect(Object.fromEntries(statuses)).toEqual({ 200: sent });
   });
@@ -286,17 +287,19 @@ describe.skipIf(Boolean(SKIP))('two web machines behind one Varnish, sharing Red
     if (!killed || !survivor) throw new Error('the first test did not run');
     const other = survivor;
     const taken = await until('the takeover', () =>
-      other.lines.find((line) => line.msg === 'edge purge lease taken'),
+      other.lines.find((line) => line.msg?.startsWith('edge purge lease taken')),
     );
+    // eslint-disable-next-line no-console
     console.info(
       `edge purge lease taken over ${Number(taken.time) - killedAt} ms after its holder was killed (lease ${LEASE_MS} ms)`,
     );
     // Nothing purged since the kill is purged again: only the new change, once.
     recorder.requests.length = 0;
+    const before = await upstreamJson<{ next: string }>(apiUrl, '/changes?since=0');
     await importFeed('4 100 000');
     const { next, tags } = await upstreamJson<{ next: string; tags: string[] }>(
       apiUrl,
-      '/changes?since=0',
+      `/changes?since=${before.next}`,
     );
     expect(tags.length).toBeGreaterThan(0);
     // The successor purged up to the latest change and recorded it with the lease.
