@@ -55,9 +55,10 @@ sub vcl_init {
 # them to the director.
 include "backend.vcl";
 
-# Who may purge: the web process that runs the edge purger (EDGE_PURGER=1). Edit this list to the
-# purger's addresses; a name in parentheses is resolved when the VCL loads and skipped if it does
-# not resolve (docker compose: the `web` service).
+# Who may purge: the web processes that run the edge purger (with Redis, any web machine may hold
+# the purge lease). Edit this list to their addresses; a name in parentheses is resolved when the
+# VCL loads (every address it has) and skipped if it does not resolve (docker compose: the `web`
+# service, both replicas).
 acl purgers {
     "127.0.0.1";
     "::1";
