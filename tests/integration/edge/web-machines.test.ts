@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
-import { createTestDb } from '../../fixtures/db';
+import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { freePort, startVarnish, VARNISHD, type Varnish } from '../../fixtures/varnish';
 import { agencyWithoutOffers, feedConfig, ROOT, validFeedFiles } from '../feeds/helpers';
 import { upstreamJson } from '../web/helpers';
@@ -24,7 +24,8 @@ import { startRecorder, type Recorder } from './recorder';
 // - a POST sent to a web app that dies before answering is not replayed on the other one;
 // - the edge purge lease: its holder killed, the other process takes it and purges the next
 //   change exactly once, resuming from the cursor kept in Redis.
-// The edge purges go to Varnish and to a recorder that counts them.
+// The edge purges go to Varnish and to a recorder that counts them. Everything is started once, and
+// the three tests run in order on it.
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Life of the edge purge lease in this test (renewed every 500 ms). */
@@ -208,7 +209,9 @@ describe.skipIf(Boolean(SKIP))(
       machine.lines.filter((line) => line.reqId === id && line.msg === 'request').length;
 
     beforeAll(async () => {
-      db = await createTestDb('pglite');
+      // The database is not what is tested here: PostgreSQL when there is one (as in production),
+      // else PGlite; once per run.
+      db = await createTestDb(testDbKinds.at(-1) ?? 'pglite');
       tmp = mkdtempSync(path.join(tmpdir(), 'edge-machines-'));
       api = await buildListingsApp({
         db,
