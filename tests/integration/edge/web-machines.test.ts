@@ -71,8 +71,12 @@ interface WebMachine {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const machines: WebMachine[] = [];
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined) {
-  const deadline = Date.now() + 50_000;
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 50_000,
+) {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe();
     if (found !== undefined && found !== false) return found;
@@ -114,7 +118,7 @@ function call(
 
 describe.skipIf(Boolean(SKIP))(
   'two web machines behind one Varnish, sharing Redis',
-  { timeout: 120_000 },
+  { timeout: 240_000 },
   () => {
     let db: Db;
     let tmp: string;
@@ -196,10 +200,15 @@ describe.skipIf(Boolean(SKIP))(
         }
       });
       child.stderr!.resume();
-      await until(`the web app on ${port}`, async () => {
-        if (child.exitCode !== null) throw new Error(`the web app on ${port} exited`);
-        return (await call(port, '/readyz').catch(() => 0)) === 200;
-      });
+      await until(
+        `the web app on ${port}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`the web app on ${port} exited`);
+          return (await call(port, '/readyz').catch(() => 0)) === 200;
+          // A start on a busy machine.
+        },
+        150_000,
+      );
       return machine;
     }
 
@@ -235,7 +244,7 @@ describe.skipIf(Boolean(SKIP))(
         port: varnishPort,
         storage: 'malloc,64m',
       });
-    }, 240_000);
+    }, 400_000);
 
     afterAll(async () => {
       for (const machine of machines) {
