@@ -19,6 +19,7 @@ import type { AppConfig } from './config';
 import { ClusterRateLimitStore } from './cluster-rate-limit';
 import { createLogger } from './logger';
 import security, { tileOrigin } from './plugins/security';
+import { httpsSources } from '../shared/host-list';
 import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
 import { edgePurges, httpRequestDuration, webRegistry } from './metrics';
 import upstream from './plugins/upstream';
@@ -254,6 +255,7 @@ export async function buildApp(
   await app.register(security, {
     dev: config.renderer === 'vite',
     imgSources: [tileOrigin(config.mapTileUrl)].filter((s): s is string => Boolean(s)),
+    frameSources: httpsSources(config.mediaEmbedHosts),
   });
   await app.register(cookie, { secret: config.cookieSecret });
   // Pages and JSON compressed per response at a quick brotli level; build files are compressed

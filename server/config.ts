@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import type { MetricsServerConfig } from '../shared/metrics-server';
 import type { EdgePurgeTarget } from './edge/purgers';
+import { DEFAULT_MEDIA_EMBED_HOSTS, HostList } from '../shared/host-list';
 
 // The web process's environment, parsed once at boot by one valibot schema whose output is the
 // `Config` the rest of the server sees. Every variable is documented here and in the README's
@@ -142,6 +143,8 @@ const EnvSchema = v.object({
   HEADERS_TIMEOUT_MS: positiveInt('10000'),
   /** Map tile URL template for the offer map (Leaflet). */
   MAP_TILE_URL: v.optional(v.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Hosts of the video and 3D-tour players pages may frame (the listings API embeds the same). */
+  MEDIA_EMBED_HOSTS: v.optional(HostList),
   /** Serve the production build (dist/) even outside NODE_ENV=production. */
   SERVE_BUILD: booleanish('false'),
   /** Bytes of rendered public pages the in-process page cache keeps (0 turns it off). */
@@ -275,6 +278,7 @@ const ConfigSchema = v.pipe(
       /** Longest time the request headers may take to arrive (ms). */
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
       mapTileUrl: e.MAP_TILE_URL,
+      mediaEmbedHosts: e.MEDIA_EMBED_HOSTS ?? DEFAULT_MEDIA_EMBED_HOSTS,
       /** Bytes of the in-process page cache; 0: off. */
       pageCacheBytes: e.PAGE_CACHE_BYTES,
       /** Milliseconds between two purge polls of the page cache (GET /changes); 0: never. */
