@@ -209,16 +209,20 @@ interface Replica extends ReplicaState {
 }
 
 /**
- * How far a replica's replay is behind, in ms: 0 when it has replayed all the WAL it received
- * (an idle primary sends none), otherwise the age of the last transaction it replayed. Not a
- * replica (pg_is_in_recovery() false): 0.
+ * A replica's position: whether it is one, how far it has replayed (bytes of WAL), and the lag
+ * as the replica alone sees it (0 when it has replayed all the WAL it received, else the age of
+ * the last transaction it replayed), used when the primary's position cannot be read.
  */
-const LAG_QUERY = `
-  SELECT CASE
-    WHEN NOT pg_is_in_recovery() THEN 0
-    WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
-    ELSE coalesce(greatest(0, extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000), 0)
-  END::float8 AS lag_ms`;
+const REPLICA_QUERY = `
+  SELECT pg_is_in_recovery() AS recovery,
+    pg_wal_lsn_diff(coalesce(pg_last_wal_replay_lsn(), '0/0'), '0/0')::float8 AS replayed,
+    CASE
+      WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
+      ELSE coalesce(greatest(0, extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000), 0)
+    END::float8 AS own_lag_ms`;
+
+/** The primary's position (bytes of WAL written). */
+const PRIMARY_QUERY = `SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS lsn`;
 
 /** Errors after which the same read may run again elsewhere: the replica went away or refused. */
 const CONNECTION_LOSS_CODES = new Set([
@@ -262,6 +266,17 @@ async function withReplicas(
 ): Promise<Db> {
   const maxLagMs = options.readMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS;
   const checkMs = options.readCheckMs ?? DEFAULT_READ_CHECK_MS;
+  const checkPool = (url: string) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      connectionTimeoutMillis: 2000,
+      query_timeout: 2000,
+    });
+    pool.on('error', () => {});
+    return pool;
+  };
+  const primaryCheck = checkPool(db.url!);
   const replicas: Replica[] = readUrls.map((url, i) => ({
     name: `replica-${i + 1}`,
     inUse: false,
@@ -269,16 +284,7 @@ async function withReplicas(
     reason: 'not checked yet',
     // A replica that does not answer is given up quickly: the read then goes to the primary.
     pools: openPools(url, options.poolSize, { connectionTimeoutMillis: 2000 }),
-    check: (() => {
-      const pool = new pg.Pool({
-        connectionString: url,
-        max: 1,
-        connectionTimeoutMillis: 2000,
-        query_timeout: 2000,
-      });
-      pool.on('error', () => {});
-      return pool;
-    })(),
+    check: checkPool(url),
   }));
 
   const leaveOut = (replica: Replica, reason: string) => {
@@ -286,10 +292,36 @@ async function withReplicas(
     replica.reason = reason;
   };
 
+  // The primary's positions at the last checks: a replica's lag is the time since the primary was
+  // first seen past the position the replica has replayed (0 when it has reached the last one).
+  // Unlike the age of the last replayed transaction, this does not count WAL without commits
+  // (vacuum, checkpoints) that the replica replays at once as lag.
+  const samples: { at: number; lsn: number }[] = [];
+  const samplePrimary = async () => {
+    try {
+      const { rows } = await primaryCheck.query<{ lsn: number }>(PRIMARY_QUERY);
+      const at = Date.now();
+      samples.push({ at, lsn: rows[0]?.lsn ?? 0 });
+      while (samples.length > 1 && samples[0]!.at < at - 2 * maxLagMs - 10_000) samples.shift();
+    } catch {
+      samples.length = 0;
+    }
+  };
+  const lagOf = (row: { recovery: boolean; replayed: number; own_lag_ms: number }) => {
+    if (!row.recovery) return 0;
+    if (samples.length === 0) return row.own_lag_ms;
+    const ahead = samples.find((s) => s.lsn > row.replayed);
+    return ahead ? Date.now() - ahead.at : 0;
+  };
+
   const checkOne = async (replica: Replica) => {
     try {
-      const { rows } = await replica.check.query<{ lag_ms: number }>(LAG_QUERY);
-      const lagMs = Math.round(rows[0]?.lag_ms ?? 0);
+      const { rows } = await replica.check.query<{
+        recovery: boolean;
+        replayed: number;
+        own_lag_ms: number;
+      }>(REPLICA_QUERY);
+      const lagMs = Math.round(rows[0] ? lagOf(rows[0]) : 0);
       replica.lagMs = lagMs;
       if (lagMs > maxLagMs) leaveOut(replica, `replay ${lagMs} ms behind (bound ${maxLagMs} ms)`);
       else {
@@ -303,9 +335,11 @@ async function withReplicas(
   };
   let checking: Promise<unknown> | null = null;
   const checkAll = () => {
-    checking ??= Promise.all(replicas.map(checkOne)).finally(() => {
-      checking = null;
-    });
+    checking ??= samplePrimary()
+      .then(() => Promise.all(replicas.map(checkOne)))
+      .finally(() => {
+        checking = null;
+      });
     return checking;
   };
   await checkAll();
@@ -388,6 +422,7 @@ async function withReplicas(
     await Promise.all(
       replicas.flatMap((r) => [r.pools.main.end(), r.pools.genericPlans.end(), r.check.end()]),
     );
+    await primaryCheck.end();
     await closePrimary();
   };
   const read: Db = {
