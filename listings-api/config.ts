@@ -5,6 +5,8 @@ import { DEFAULT_INTERVAL_MS, DEFAULT_PUBLIC_URL } from './alerts/config';
 import { addressOf, defaultFrom } from './mail/address';
 import { DEFAULT_MAIL_DIR } from './mail/transport';
 import { FEED_DEFAULTS } from './feeds/config';
+import { DEFAULT_READ_MAX_LAG_MS } from './db/connection';
+import { DEFAULT_JOBS_RETRY_MS } from './lib/jobs-leader';
 import { DEFAULT_ZIP_LIMITS } from './feeds/archive';
 import { DEFAULT_MEDIA_EMBED_HOSTS, HostList } from '../shared/host-list';
 
@@ -69,6 +71,30 @@ const EnvSchema = v.object({
       v.url('must be a postgres:// URL'),
     ),
   ),
+  /**
+   * PostgreSQL replicas streaming from DATABASE_URL, comma-separated: they take the read-only
+   * work (searches, counts, pages, config, sitemap). Unset: everything goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((u) => u.trim())
+          .filter((u) => u !== ''),
+      ),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.check((s) => /^postgres(ql)?:\/\//.test(s), 'must list postgres:// URLs'),
+          v.url('must list postgres:// URLs'),
+        ),
+      ),
+    ),
+  ),
+  /** A replica whose replay lags more than this is left out until it catches up (ms). */
+  DATABASE_READ_MAX_LAG_MS: v.optional(Milliseconds(0)),
   /** PostgreSQL connections of each pool (twice the cores when unset). */
   DATABASE_POOL_SIZE: v.optional(
     v.pipe(
@@ -86,7 +112,10 @@ const EnvSchema = v.object({
   SEED_OFFERS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
   ),
-  /** 0 on every instance but one: that one runs the periodic jobs (alert mails, feed inbox, purge). */
+  /**
+   * 0 keeps this instance out of the periodic jobs (alert mails, feed inbox, purge); the
+   * instances with 1 elect one of them to run the jobs (a PostgreSQL advisory lock).
+   */
   LISTINGS_JOBS: v.optional(
     v.pipe(
       v.picklist(['0', '1', 'false', 'true'], 'must be 1 (run the periodic jobs) or 0'),
@@ -94,6 +123,8 @@ const EnvSchema = v.object({
     ),
     '1',
   ),
+  /** How often an instance that does not run the jobs tries to take them over (ms). */
+  LISTINGS_JOBS_RETRY_MS: v.optional(Milliseconds(100)),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -187,14 +218,20 @@ const ListingsConfigSchema = v.pipe(
       host: e.LISTINGS_API_HOST,
       /** PostgreSQL connection string; undefined: PGlite under pgliteDir. */
       databaseUrl: e.DATABASE_URL,
+      /** Replicas of the primary for the read-only work; empty: none. */
+      readUrls: e.DATABASE_READ_URL ?? [],
+      /** A replica lagging more than this (ms) is left out. */
+      readMaxLagMs: e.DATABASE_READ_MAX_LAG_MS ?? DEFAULT_READ_MAX_LAG_MS,
       /** PostgreSQL connections per pool; undefined: twice the cores. */
       poolSize: e.DATABASE_POOL_SIZE,
       pgliteDir: e.PGLITE_DIR,
       photosDir: e.PHOTOS_DIR,
       /** Offers to seed into an empty database; undefined: the seed's own default. */
       seedOffers: e.SEED_OFFERS,
-      /** Run the periodic jobs in this process (alert mails, feed inbox, retention purge). */
+      /** Stand for the periodic jobs (alert mails, feed inbox, retention purge): one instance runs them. */
       jobs: e.LISTINGS_JOBS,
+      /** How often a standby instance tries to take the jobs over (ms). */
+      jobsRetryMs: e.LISTINGS_JOBS_RETRY_MS ?? DEFAULT_JOBS_RETRY_MS,
       logLevel: e.LOG_LEVEL,
       /** The metrics server; undefined without LISTINGS_METRICS_PORT. */
       metrics:

@@ -373,25 +373,33 @@ export async function buildApp(
       });
     }
   }
-  // The edge, in the one process that purges it (EDGE_PURGE_URL, EDGE_PURGER).
+  // The edge, in the one process that purges it (EDGE_PURGE_URL, EDGE_PURGER): with Redis, the
+  // holder of the lease among every web process of every machine.
+  const edgeTargets: PurgeTarget[] = [];
   if (config.edgePurge) {
     const { createEdgePurger } = await import('./edge/purgers');
     const { target, intervalMs, repeatMs } = config.edgePurge;
     const purger = createEdgePurger(target, {
       onRequest: (outcome) => edgePurges.inc({ outcome }),
     });
-    purgeTargets.push({
+    edgeTargets.push({
       name: purger.kind,
       purge: (tags) => purger.purge(tags),
       intervalMs,
       repeatMs: repeatMs > 0 ? [repeatMs] : [],
     });
   }
-  // One follower of the listings API's changes in this process hands each batch to every target.
-  if (purgeTargets.length > 0) {
+  const lease =
+    config.edgePurge && redis
+      ? (await import('./edge/purge-lease')).createPurgeLease(redis, config.edgePurge.lease)
+      : undefined;
+  // One follower of the listings API's changes in this process hands each batch to every target
+  // (the edge's own while this process holds the lease).
+  if (purgeTargets.length > 0 || edgeTargets.length > 0) {
     await app.register((await import('./edge/changes-plugin')).default, {
-      targets: purgeTargets,
+      targets: lease ? purgeTargets : [...purgeTargets, ...edgeTargets],
       cursorFile: config.edgePurge?.cursorFile,
+      leased: lease ? { lease, targets: edgeTargets } : undefined,
     });
   }
   await app.register(pageRoutes, {

@@ -104,10 +104,26 @@ const EnvSchema = v.object({
   /** Where the edge purger keeps its cursor (written after each successful purge). */
   EDGE_PURGE_CURSOR_FILE: v.optional(v.string(), '.data/edge-purge.cursor'),
   /**
-   * 0: this process sends no edge purge even with EDGE_PURGE_URL (several web processes: only one
-   * purges).
+   * 0: this process sends no edge purge even with EDGE_PURGE_URL. Without Redis, only the first web
+   * process of a machine purges; with REDIS_URL, every web process of every machine may, one at a
+   * time (the holder of a lease in Redis).
    */
   EDGE_PURGER: booleanish('true'),
+  /**
+   * With REDIS_URL: life of the edge purge lease, in milliseconds; its holder renews it every
+   * third. When the holder dies, another process purges within this life plus a third.
+   */
+  EDGE_PURGE_LEASE_MS: v.pipe(
+    v.optional(v.string(), '15000'),
+    v.transform(Number),
+    v.integer('must be an integer'),
+    v.minValue(300, 'must be 300 or more'),
+  ),
+  /** With REDIS_URL: prefix of the lease's Redis keys (one per edge, when several share Redis). */
+  EDGE_PURGE_LEASE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w:.-]{1,100}$/, 'must be letters, digits, : . _ or -')),
+    'portal-edge-purge',
+  ),
   /** Shared store for rate limits and counters when several web processes run. */
   REDIS_URL: v.optional(url),
   /** Public origin of the site, for canonical and hreflang URLs (e.g. https://www.example.com). */
@@ -377,6 +393,8 @@ function edgePurgeConfig(
       /** Delay of the second purge of the same tags (0: none). */
       repeatMs: number;
       cursorFile: string;
+      /** The lease shared by every web process through Redis (used when REDIS_URL is set). */
+      lease: { key: string; lifeMs: number };
     }
   | undefined {
   const urls = e.EDGE_PURGE_URL;
@@ -402,5 +420,6 @@ function edgePurgeConfig(
     intervalMs: e.EDGE_PURGE_INTERVAL_MS,
     repeatMs: e.EDGE_PURGE_REPEAT_MS,
     cursorFile: e.EDGE_PURGE_CURSOR_FILE,
+    lease: { key: e.EDGE_PURGE_LEASE_KEY, lifeMs: e.EDGE_PURGE_LEASE_MS },
   };
 }

@@ -7,6 +7,7 @@ import { loadPortalConfig } from '../alerts/portal-config';
 import type { Db } from '../db/connection';
 import type { FeedRunSource } from '../db/types';
 import { startPeriodic, type Periodic } from '../lib/periodic';
+import type { JobsLeader } from '../lib/jobs-leader';
 import type { ReferenceCache } from '../lib/reference';
 import { extractFeedZip, FeedArchiveError } from './archive';
 import { feedZipLimits, type FeedConfig } from './config';
@@ -123,6 +124,8 @@ export function createFeedRunner(
     onChange?: () => void;
     /** Look at the inbox every config.intervalMs (default true when it is above 0). */
     scheduler?: boolean;
+    /** The election among instances: the inbox is looked at only while this one leads. */
+    leader?: JobsLeader;
   },
 ): FeedRunner {
   const { config, log } = options;
@@ -326,6 +329,7 @@ export function createFeedRunner(
       },
       config.intervalMs,
       (err) => log.error({ err }, 'feed inbox scan failed'),
+      options.leader,
     );
   }
 

@@ -156,7 +156,8 @@ export async function offerRoutes(
   options: { embedHosts: readonly string[] },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const db = app.db;
+  // Read-only routes: answered by the replicas in step (the primary when none is).
+  const db = app.db.read;
 
   app.get(
     '/offre',
