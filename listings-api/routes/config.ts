@@ -6,6 +6,7 @@ import {
   OmrAgencyListsSchema,
   OmrDataSchema,
   OmrListsSchema,
+  type Publisher,
 } from '../../shared/contract';
 import { notFound } from '../lib/errors';
 import { toLieuRef } from '../lib/mappers';
@@ -35,7 +36,10 @@ const OmrAgencyListQuery = v.object({
 });
 
 /** GET /config (startup configuration), GET /omr-data and the curated lists. */
-export async function configRoutes(fastify: FastifyInstance): Promise<void> {
+export async function configRoutes(
+  fastify: FastifyInstance,
+  options: { publisher: Publisher },
+): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
 
   app.get(
@@ -55,7 +59,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
         rubriquesTree: ref.rubriquesTree,
         genericLieu: toLieuRef(ref.genericLieu),
         omr: { footer: omr.footer, mosaicRubs: omr.mosaicRubs },
-        settings,
+        // The publisher comes from the service's environment (PUBLISHER_*, HOST_*).
+        settings: { ...settings, publisher: options.publisher },
       };
     },
   );
