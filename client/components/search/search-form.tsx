@@ -177,9 +177,18 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
       setPanelOpen(false);
       summaryRef.current?.focus();
     };
+    // A tap on a label or on the sheet's background moves focus to the closest focusable
+    // ancestor: the panel itself (tabIndex -1) or, above the details, the page's <main>. Only
+    // focus going elsewhere closes the sheet, and never while the tap is being handled: hiding
+    // the fixed, scrolling panel in the middle of a label's activation crashes Chromium's tab.
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget;
-      if (next instanceof Node && !details.contains(next) && isSheet()) setPanelOpen(false);
+      if (!(next instanceof Node) || details.contains(next) || next.contains(details)) return;
+      if (!isSheet()) return;
+      window.setTimeout(() => {
+        const now = document.activeElement;
+        if (now && !details.contains(now) && !now.contains(details)) setPanelOpen(false);
+      }, 0);
     };
     details.addEventListener('keydown', onKeyDown);
     details.addEventListener('focusout', onFocusOut);
@@ -368,7 +377,12 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
         <summary ref={summaryRef} className="search-form__filters-toggle">
           {count > 0 ? t`Filtres (${count})` : t`Filtres`}
         </summary>
-        <div className="search-form__panel" role="group" aria-labelledby={`${id}-panel-title`}>
+        <div
+          className="search-form__panel"
+          role="group"
+          aria-labelledby={`${id}-panel-title`}
+          tabIndex={-1}
+        >
           <div className="search-form__panel-head">
             <h2
               id={`${id}-panel-title`}

@@ -1,0 +1,32 @@
+import { accessibilityViolations, expect, open, test } from './helpers';
+
+// The search on a phone (390×844, touch): the filter sheet survives a tap on each of its labels.
+
+test.describe('on a phone with touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  for (const path of ['/fr/vente/cannes/', '/en/sale/']) {
+    test(`the filter sheet of ${path} survives a tap on every label`, async ({ page }) => {
+      let crashed = false;
+      page.on('crash', () => (crashed = true));
+      await open(page, path);
+      const sheet = page.locator('details.search-form__filters');
+      await sheet.locator('summary').first().tap();
+      await expect(sheet).toHaveAttribute('open', '');
+      // The property types open on demand: their labels are tapped too.
+      await sheet.locator('.search-form__types > summary').tap();
+      const labels = sheet.locator('.search-form__panel label');
+      const count = await labels.count();
+      expect(count).toBeGreaterThan(10);
+      for (let i = 0; i < count; i += 1) {
+        const label = labels.nth(i);
+        if (!(await label.isVisible())) continue;
+        await label.tap();
+        expect(crashed, `tab crashed on label ${i}`).toBe(false);
+        // The sheet stays open: a tap inside it is no focus leaving it.
+        await expect(sheet).toHaveAttribute('open', '');
+      }
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+  }
+});
