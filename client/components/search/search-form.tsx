@@ -340,6 +340,8 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
         {/* The map area and the view go with the search (shared/search-form.ts: formKeepsArea). */}
         {criteria.bbox ? <input type="hidden" name="bbox" value={criteria.bbox} /> : null}
         {criteria.view ? <input type="hidden" name="view" value={criteria.view} /> : null}
+        {/* The wider list of a place (omr list) stays chosen while the filters change. */}
+        {criteria.nearby ? <input type="hidden" name="nearby" value="1" /> : null}
         <PlaceCombobox
           lang={lang}
           name="lieu_q"

@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import type { Config, Lang } from '../../../shared/contract';
 import { pathRubriqueOf, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
+import { formatNumber } from '../../../shared/format';
 import { href, offerHref, searchHref } from '../../../shared/routes';
 import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
 import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
@@ -14,9 +15,14 @@ import { AlertForm } from '../alert-form';
 import { FavouriteButton } from '../favourite-button';
 import { offerHrefInSearch } from '../offer/search-context';
 import { FallbackBlock } from './fallback-block';
-import { listTexts } from './head-texts';
+import { listTexts, nearbyScopeLabel } from './head-texts';
 import { HubLinks } from './hub-links';
-import { loadSearchPage, type PlaceView, type SearchPageData } from './load-search';
+import {
+  loadSearchPage,
+  type PlaceScope,
+  type PlaceView,
+  type SearchPageData,
+} from './load-search';
 import { MapSection, mapAreaLabel, ViewSwitch } from './map-view';
 import { Pager } from './pager';
 import { ResultList, useListStat } from './result-list';
@@ -180,6 +186,15 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         {total > 0 ? <SortSelect criteria={criteria} config={config} path={path} /> : null}
         <ViewSwitch criteria={criteria} config={config} pathWith={pathWith} />
       </div>
+      {data.scope ? (
+        <PlaceScopeChoice
+          scope={data.scope}
+          place={place}
+          hrefFor={(nearby) =>
+            pathWith(toSearchQuery({ ...criteria, page: 1, nearby: nearby || undefined }, { config }))
+          }
+        />
+      ) : null}
       <MapSection
         criteria={criteria}
         place={place}
@@ -221,6 +236,40 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         lang={lang}
       />
     </div>
+  );
+}
+
+/**
+ * The scope of a place pointing to an omr list: its own offers (the default) or its wider list,
+ * both named with their totals; the one shown is the current one.
+ */
+function PlaceScopeChoice({
+  scope,
+  place,
+  hrefFor,
+}: {
+  scope: PlaceScope;
+  place: PlaceView;
+  hrefFor(nearby: boolean): string;
+}) {
+  const { t, i18n } = useLingui();
+  const lang = i18n.locale as Lang;
+  const choices = [
+    { nearby: false, label: place.libelle, total: scope.ownTotal },
+    { nearby: true, label: i18n._(nearbyScopeLabel(place.libelle)), total: scope.nearbyTotal },
+  ];
+  return (
+    <nav className="search-page__scope" aria-label={t`Étendue de la recherche`}>
+      <ul>
+        {choices.map((c) => (
+          <li key={String(c.nearby)}>
+            <a href={hrefFor(c.nearby)} aria-current={c.nearby === scope.nearby ? 'page' : undefined}>
+              {`${c.label} (${formatNumber(c.total, lang)})`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
