@@ -7,6 +7,8 @@ test.describe('on a phone with touch', () => {
 
   for (const path of ['/fr/vente/cannes/', '/en/sale/']) {
     test(`the filter sheet of ${path} survives a tap on every label`, async ({ page }) => {
+      // Dozens of taps, each with its checks.
+      test.slow();
       let crashed = false;
       page.on('crash', () => (crashed = true));
       await open(page, path);
@@ -30,3 +32,38 @@ test.describe('on a phone with touch', () => {
     });
   }
 });
+
+for (const [lang, list, nature, notice, all] of [
+  [
+    'fr',
+    '/fr/vente/paris/?price_max=4000000',
+    '/fr/vente/',
+    'Votre dernière recherche a été rétablie.',
+    'Voir tous les biens à vendre',
+  ],
+  [
+    'en',
+    '/en/sale/paris/?price_max=4000000',
+    '/en/sale/',
+    'Your last search was restored.',
+    'See all properties for sale',
+  ],
+] as const) {
+  test(`a restored search says so, with a way to the whole list (${lang})`, async ({ page }) => {
+    await open(page, list);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('portal.search')))
+      .toContain('"maxPrice":4000000');
+    await open(page, nature);
+    await expect(page).toHaveURL(/\/paris\/\?price_max=4000000$/);
+    const status = page.getByRole('status').filter({ hasText: notice });
+    await expect(status).toBeVisible();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await status.getByRole('link', { name: all }).click();
+    // The whole list, not restored again, and no notice.
+    await expect(page).toHaveURL(new RegExp(`${nature}$`));
+    await expect(page.getByText(notice)).toHaveCount(0);
+    await expect(page.locator('.search-page__total')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${nature}$`));
+  });
+}

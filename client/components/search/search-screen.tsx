@@ -1,9 +1,9 @@
 import '../../styles/search.css';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import type { I18n } from '@lingui/core';
+import { useLocation, useNavigate } from 'react-router';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { Config, Lang } from '../../../shared/contract';
 import { pathRubriqueOf, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
 import { formatNumber } from '../../../shared/format';
@@ -93,6 +93,19 @@ function isBareNaturePage(data: SearchPageData): boolean {
   );
 }
 
+/** What a search page's navigation carries: a restored search, or a visit that restores none. */
+interface SearchNavState {
+  restored?: boolean;
+  fresh?: boolean;
+}
+
+/** The link of the restored-search notice: the nature's whole list. */
+const FULL_LIST_LABELS: Record<SearchCriteria['nature'], MessageDescriptor> = {
+  V: msg`Voir tous les biens à vendre`,
+  L: msg`Voir tous les biens à louer`,
+  S: msg`Voir toutes les locations saisonnières`,
+};
+
 interface PageBasics {
   i18n: I18n;
   /** The rubrique of the list's path (null: none or several). */
@@ -137,7 +150,9 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
   const rubrique = pathRubrique ?? undefined;
   const bare = isBareNaturePage(data);
   useSaveSearchOnChange(bare ? null : criteria, config);
-  const restored = useRestoredSearch(criteria, config, lang, bare);
+  // The notice's way out ("all the offers") lands on the bare nature page without a restore.
+  const state = useLocation().state as SearchNavState | null;
+  const restored = useRestoredSearch(criteria, config, lang, bare && state?.fresh !== true);
   useListStat((offers.total > 0 ? offers.items : (fallback?.offers ?? [])).map((o) => o.id));
   // A stored search the rules restore is a search of its own: the visitor lands on its URL, so
   // the results and the form show the same search. Otherwise the form shows the URL's criteria.
@@ -146,8 +161,14 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
     ? searchHref(restored.criteria, restored.lieu?.slug ?? null, lang, config)
     : null;
   useEffect(() => {
-    if (restoredHref) void navigate(restoredHref, { replace: true });
+    if (restoredHref) {
+      void navigate(restoredHref, {
+        replace: true,
+        state: { restored: true } satisfies SearchNavState,
+      });
+    }
   }, [restoredHref, navigate]);
+  const fullListHref = href('nature', { nature: criteria.nature }, lang, config);
 
   const current = criteria.bbox
     ? { slug: '', label: i18n._(mapAreaLabel) }
@@ -171,6 +192,22 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
     <div className="search-page">
       <Breadcrumbs crumbs={crumbs} />
       <h1>{texts.heading}</h1>
+      {state?.restored ? (
+        <p className="search-page__restored" role="status">
+          {t`Votre dernière recherche a été rétablie.`}{' '}
+          <a
+            href={fullListHref}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              event.stopPropagation();
+              void navigate(fullListHref, { state: { fresh: true } satisfies SearchNavState });
+            }}
+          >
+            {i18n._(FULL_LIST_LABELS[criteria.nature])}
+          </a>
+        </p>
+      ) : null}
       <SearchForm
         key={`${JSON.stringify(criteria)} ${current?.slug ?? ''} ${data.unknownPlace?.text ?? ''}`}
         config={config}
@@ -191,7 +228,9 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
           scope={data.scope}
           place={place}
           hrefFor={(nearby) =>
-            pathWith(toSearchQuery({ ...criteria, page: 1, nearby: nearby || undefined }, { config }))
+            pathWith(
+              toSearchQuery({ ...criteria, page: 1, nearby: nearby || undefined }, { config }),
+            )
           }
         />
       ) : null}
@@ -263,7 +302,10 @@ function PlaceScopeChoice({
       <ul>
         {choices.map((c) => (
           <li key={String(c.nearby)}>
-            <a href={hrefFor(c.nearby)} aria-current={c.nearby === scope.nearby ? 'page' : undefined}>
+            <a
+              href={hrefFor(c.nearby)}
+              aria-current={c.nearby === scope.nearby ? 'page' : undefined}
+            >
               {`${c.label} (${formatNumber(c.total, lang)})`}
             </a>
           </li>
