@@ -26,7 +26,7 @@ import {
 import { MapSection, mapAreaLabel, ViewSwitch } from './map-view';
 import { Pager } from './pager';
 import { ResultList, useListStat } from './result-list';
-import { SearchForm } from './search-form';
+import { RESULTS_ID, SearchForm } from './search-form';
 import { SortSelect } from './sort-select';
 
 // The nature page (/{lang}/{nature}/{rub?}/, every place) and the result list
@@ -215,8 +215,10 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         criteria={criteria}
         place={current}
         unknownPlace={data.unknownPlace}
+        compact
       />
-      <div className="search-page__bar">
+      {/* Where a search, a filter or a page change lands: the results in view. */}
+      <div className="search-page__bar" id={RESULTS_ID} tabIndex={-1}>
         <p className="search-page__total" aria-live="polite">
           {t`${plural(total, { one: '# bien', other: '# biens' })}`}
         </p>
@@ -264,6 +266,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         page={criteria.page}
         pageCount={data.pageCount}
         hrefFor={(page) => pathWith(toSearchQuery({ ...criteria, page }, { config }))}
+        anchor={`#${RESULTS_ID}`}
       />
       <AlertForm criteria={criteria} lieu={place} config={config} lang={lang} />
       <HubLinks
