@@ -67,3 +67,81 @@ for (const [lang, list, nature, notice, all] of [
     await expect(page).toHaveURL(new RegExp(`${nature}$`));
   });
 }
+
+test.describe('results on a phone’s first screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  for (const [lang, path, summary, apply] of [
+    [
+      'fr',
+      '/fr/vente/cannes/?price_min=1000000&nb_rooms=2',
+      /^Modifier la recherche : Vente · Cannes · 1 M\u00a0€\+ · Filtres \(1\)$/,
+      'Rechercher',
+    ],
+    [
+      'en',
+      '/en/sale/cannes/?price_min=1000000&nb_rooms=2',
+      /^Change the search: Sale · Cannes · €1M\+ · Filters \(1\)$/i,
+      'Search',
+    ],
+  ] as const) {
+    test(`a summary line, the results above the cookie banner, a search lands on them (${lang})`, async ({
+      page,
+    }) => {
+      await open(page, path);
+      await expect(page.locator('.consent-banner')).toBeVisible();
+      const card = page.locator('.offer-card').first();
+      expect((await card.boundingBox())!.y).toBeLessThanOrEqual(420);
+      const line = page.locator('.search-summary');
+      await expect(line).toHaveText(summary);
+      // The summary opens the form as a sheet; its search lands on the results.
+      await line.tap();
+      const form = page.getByRole('search');
+      await expect(form).toBeVisible();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await form.getByRole('button', { name: apply, exact: true }).tap();
+      await expect(page).toHaveURL(/#results$/);
+      await expect(page.locator('#results')).toBeFocused();
+      await expect(page.locator('#results')).toBeInViewport();
+    });
+  }
+
+  test('a page change lands on the results', async ({ page }) => {
+    await open(page, '/fr/vente/');
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('link', { name: '2', exact: true })
+      .tap();
+    await expect(page).toHaveURL(/page=2#results$/);
+    await expect(page.locator('#results')).toBeInViewport();
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the summary opens the form, whose search lands on the results', async ({ page }) => {
+      await page.goto('/en/sale/cannes/');
+      await expect(page.getByRole('search')).toBeHidden();
+      await page.locator('.search-summary').tap();
+      await expect(page.getByRole('search')).toBeVisible();
+      await page.getByRole('search').getByRole('button', { name: 'Search', exact: true }).tap();
+      await expect(page).toHaveURL(/\/en\/sale\/cannes\/#results$/);
+      await expect(page.locator('#results')).toBeInViewport();
+    });
+  });
+});
+
+for (const [lang, home, nature, place, landing] of [
+  ['fr', '/fr/', 'Location', 'Cannes', /\/fr\/location\/cannes\/#results$/],
+  ['en', '/en/', 'Sale', 'Cannes', /\/en\/sale\/cannes\/#results$/],
+] as const) {
+  test(`the home page has a search field (${lang})`, async ({ page }) => {
+    await open(page, home);
+    const form = page.getByRole('search');
+    await form.getByRole('combobox').first().selectOption({ label: nature });
+    await form.getByRole('textbox').fill(place);
+    await form.getByRole('button').click();
+    await expect(page).toHaveURL(landing);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+}
