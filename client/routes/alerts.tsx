@@ -123,9 +123,7 @@ async function loadRecommendations(
       const omrListId = c.omr_list_id ?? lieu?.omr_list_id ?? null;
       const params = toApiParams(omrListId != null ? { ...criteria, nearby: true } : criteria, {
         config,
-        lieu: c.lieu
-          ? { id: c.lieu, omr_list_id: omrListId }
-          : null,
+        lieu: c.lieu ? { id: c.lieu, omr_list_id: omrListId } : null,
       });
       try {
         const list = await api.get(

@@ -88,8 +88,8 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   // The map reopens where the visitor was, at the visitor's zoom (read once, when it loads).
-  const keptView = useRef<MapViewState['mapView']>(undefined);
-  keptView.current = (useLocation().state as MapViewState | null)?.mapView;
+  const locationView = (useLocation().state as MapViewState | null)?.mapView;
+  const keptView = useEffectEvent(() => locationView);
   const api = usePortalApi();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -248,7 +248,7 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
         }
       }
       if (cancelled) return;
-      const kept = searchArea ? keptView.current : undefined;
+      const kept = searchArea ? keptView() : undefined;
       if (kept) map.setView([kept.lat, kept.lng], kept.zoom);
       // A searched area was the visitor's view: it is fitted at any zoom; the offers' bounds
       // no closer than a town.
