@@ -12,6 +12,8 @@ test.describe('on a phone with touch', () => {
       let crashed = false;
       page.on('crash', () => (crashed = true));
       await open(page, path);
+      // The form opens from the summary of the search, then the filters from the form.
+      await page.locator('.search-summary').tap();
       const sheet = page.locator('details.search-form__filters');
       await sheet.locator('summary').first().tap();
       await expect(sheet).toHaveAttribute('open', '');
