@@ -4,6 +4,8 @@ import { DEFAULT_INTERVAL_MS, DEFAULT_PUBLIC_URL } from './alerts/config';
 import { addressOf, defaultFrom } from './mail/address';
 import { DEFAULT_MAIL_DIR } from './mail/transport';
 import { FEED_DEFAULTS } from './feeds/config';
+import { DEFAULT_ZIP_LIMITS } from './feeds/archive';
+import { DEFAULT_MEDIA_EMBED_HOSTS, HostList } from '../shared/host-list';
 
 // The listings API's environment, read in one place by one valibot schema whose output is the
 // `ListingsConfig` the rest of the API sees: `npm run start:listings`, the embedded mode (its child
@@ -13,14 +15,6 @@ import { FEED_DEFAULTS } from './feeds/config';
 
 /** The retention purge runs every hour unless PRIVACY_PURGE_INTERVAL_MS says otherwise. */
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;
-
-/** The video and 3D-tour players offer pages embed unless MEDIA_EMBED_HOSTS says otherwise. */
-export const DEFAULT_MEDIA_EMBED_HOSTS = [
-  'my.matterport.com',
-  'www.youtube-nocookie.com',
-  'www.youtube.com',
-  'player.vimeo.com',
-];
 
 const WholeNumber = (message: string) =>
   v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number));
@@ -58,25 +52,6 @@ const SmtpUrl = v.pipe(
   v.string(),
   v.url('must be a URL like smtp://user:password@host:587'),
   v.check((s) => /^smtps?:\/\//.test(s), 'must start with smtp:// or smtps://'),
-);
-
-const HostList = v.pipe(
-  v.string(),
-  v.transform((s) =>
-    s
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== ''),
-  ),
-  v.array(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
-        'must list host names (example.com, *.example.com)',
-      ),
-    ),
-  ),
 );
 
 const EnvSchema = v.object({
@@ -163,6 +138,8 @@ const EnvSchema = v.object({
   ),
   FEEDS_SETTLE_MS: v.optional(FeedNumber('milliseconds', 0)),
   FEEDS_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_MAX_ENTRY_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_MAX_CSV_BYTES: v.optional(FeedNumber('bytes', 1024)),
   FEEDS_PHOTO_HOSTS: v.optional(HostList),
   FEEDS_PHOTO_TIMEOUT_MS: v.optional(FeedNumber('milliseconds', 100)),
   FEEDS_PHOTO_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
@@ -246,6 +223,10 @@ const ListingsConfigSchema = v.pipe(
         settleMs: e.FEEDS_SETTLE_MS ?? FEED_DEFAULTS.settleMs,
         /** Largest accepted upload or zip. */
         maxBytes: e.FEEDS_MAX_BYTES ?? FEED_DEFAULTS.maxBytes,
+        /** Largest file of a zip once inflated (a photo, say), annonces.csv aside. */
+        maxEntryBytes: e.FEEDS_MAX_ENTRY_BYTES ?? DEFAULT_ZIP_LIMITS.maxEntryBytes,
+        /** Largest annonces.csv once inflated; it is read as a stream. */
+        maxCsvBytes: e.FEEDS_MAX_CSV_BYTES ?? DEFAULT_ZIP_LIMITS.maxCsvBytes,
         /** Hosts photos may be fetched from (exact or *.example.com); empty: none. */
         photoHosts: e.FEEDS_PHOTO_HOSTS ?? [],
         photoTimeoutMs: e.FEEDS_PHOTO_TIMEOUT_MS ?? FEED_DEFAULTS.photoTimeoutMs,

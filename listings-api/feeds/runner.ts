@@ -9,7 +9,7 @@ import type { FeedRunSource } from '../db/types';
 import { startPeriodic, type Periodic } from '../lib/periodic';
 import type { ReferenceCache } from '../lib/reference';
 import { extractFeedZip, FeedArchiveError } from './archive';
-import type { FeedConfig } from './config';
+import { feedZipLimits, type FeedConfig } from './config';
 import {
   insertQueuedFeedRun,
   recordStoppedFeedRun,
@@ -167,7 +167,7 @@ export function createFeedRunner(
     const zip = names.find((n) => n.toLowerCase().endsWith('.zip'));
     const out = path.join(dir, 'extracted');
     if (!zip) return names.includes('extracted') ? out : dir;
-    await extractFeedZip(path.join(dir, zip), out, { maxTotalBytes: config.maxBytes * 100 });
+    await extractFeedZip(path.join(dir, zip), out, feedZipLimits(config));
     return out;
   }
 

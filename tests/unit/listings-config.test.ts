@@ -44,6 +44,8 @@ describe("the listings API's config", () => {
         intervalMs: 60_000,
         settleMs: 30_000,
         maxBytes: 256 * 1024 * 1024,
+        maxEntryBytes: 50 * 1024 * 1024,
+        maxCsvBytes: 1024 * 1024 * 1024,
         photoHosts: [],
         photoTimeoutMs: 10_000,
         photoMaxBytes: 15 * 1024 * 1024,
