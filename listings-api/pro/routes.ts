@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { proAccountRoutes } from './account';
+import { proLeadRoutes } from './leads';
 import { proSignInRoutes } from './sign-in';
+import { proTeamRoutes } from './team';
 import { proScope, proSessionDecorator } from './session';
 
 // The professional space's routes (/pro/...). Sign-in is open; every other route is registered
@@ -11,5 +13,7 @@ export async function proRoutes(app: FastifyInstance): Promise<void> {
   await app.register(proSessionDecorator);
   await app.register(proSignInRoutes);
   await app.register(proScope(proAccountRoutes));
+  await app.register(proScope(proLeadRoutes));
+  await app.register(proScope(proTeamRoutes));
   // The space's sections register here, each through proScope.
 }
