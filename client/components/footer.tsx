@@ -130,7 +130,7 @@ export function Footer({
                 </a>
               </li>
               <li>
-                <a href={to('proContact', {}, { hash: PRO_SECTIONS.clients })}>
+                <a href={to('proSignIn', {})}>
                   {t`Accès clients`}
                 </a>
               </li>

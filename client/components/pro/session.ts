@@ -84,3 +84,26 @@ export function proSignInOutcome(posted: unknown): ProSignInOutcome | null {
     ? (outcome as ProSignInOutcome)
     : null;
 }
+
+/** The leads page's form (client/routes/pro-leads.server.ts). */
+export const PRO_LEAD_HANDLED_FORM = 'lead-handled';
+
+/** The team page's forms (client/routes/pro-team.server.ts). */
+export const PRO_INVITE_FORM = 'invite';
+export const PRO_REMOVE_FORM = 'remove';
+
+/** What a form of the team page came to. */
+export interface ProTeamOutcome {
+  form: typeof PRO_INVITE_FORM | typeof PRO_REMOVE_FORM;
+  status: 'invited' | 'invalid' | 'taken' | 'failed';
+  email?: string;
+}
+
+export function proTeamOutcome(posted: unknown): ProTeamOutcome | null {
+  const outcome = posted as Partial<ProTeamOutcome> | null | undefined;
+  return outcome &&
+    typeof outcome === 'object' &&
+    (outcome.form === PRO_INVITE_FORM || outcome.form === PRO_REMOVE_FORM)
+    ? (outcome as ProTeamOutcome)
+    : null;
+}
