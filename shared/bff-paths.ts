@@ -16,6 +16,8 @@ export const BFF_PATHS = {
   alertConfirm: '/alerts/confirm',
   /** The unsubscribe link of an alert mail (and its RFC 8058 one-click POST). */
   alertUnsubscribe: '/alerts/unsubscribe',
+  /** The professional space's leads as CSV: the leads page's filters and `lang` (its columns). */
+  proLeadsCsv: '/pro/leads.csv',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
 } as const;

@@ -42,6 +42,12 @@ const SCREENS: { fr: string; en: string; screen: ScreenId; params: Record<string
     screen: 'proContact',
     params: {},
   },
+  { fr: '/fr/espace-pro/', en: '/en/pro/', screen: 'proDashboard', params: {} },
+  { fr: '/fr/espace-pro/connexion/', en: '/en/pro/sign-in/', screen: 'proSignIn', params: {} },
+  { fr: '/fr/espace-pro/prospects/', en: '/en/pro/leads/', screen: 'proLeads', params: {} },
+  { fr: '/fr/espace-pro/equipe/', en: '/en/pro/team/', screen: 'proTeam', params: {} },
+  { fr: '/fr/espace-pro/audience/', en: '/en/pro/audience/', screen: 'proAudience', params: {} },
+  { fr: '/fr/espace-pro/flux/', en: '/en/pro/feeds/', screen: 'proFeeds', params: {} },
   {
     fr: '/fr/annuaire-immobilier-luxe/agence/dupont-immobilier/',
     en: '/en/luxury-real-estate-agencies/agency/dupont-immobilier/',
@@ -157,6 +163,12 @@ describe('the route table', () => {
       'personalData',
       'ranking',
       'proContact',
+      'proDashboard',
+      'proSignIn',
+      'proLeads',
+      'proTeam',
+      'proAudience',
+      'proFeeds',
     ]);
   });
 });

@@ -130,9 +130,7 @@ export function Footer({
                 </a>
               </li>
               <li>
-                <a href={to('proContact', {}, { hash: PRO_SECTIONS.clients })}>
-                  {t`Accès clients`}
-                </a>
+                <a href={to('proSignIn', {})}>{t`Accès clients`}</a>
               </li>
               <li>
                 <a href={to('proContact', {}, { hash: PRO_SECTIONS.contact })}>

@@ -102,7 +102,7 @@ export function robotsTxt(origin: string): string {
     `Disallow: ${BFF_PATHS.languageSwitch}`,
     ...LANGS.map((lang) => `Disallow: ${searchFormPath(lang)}`),
     // The visitor's own pages.
-    ...(['wishlist', 'alerts'] as const).flatMap((screen) =>
+    ...(['wishlist', 'alerts', 'proDashboard'] as const).flatMap((screen) =>
       LANGS.map((lang) => `Disallow: ${ROUTE_BY_SCREEN[screen].paths[lang]}`),
     ),
     // Sorted, paged and filtered variants of the lists (their canonical page is indexed).

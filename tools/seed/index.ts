@@ -140,6 +140,11 @@ async function fill(
   await insertRows(trx, 'lieux', geo.lieux);
   await insertRows(trx, 'networks', agencyData.networks);
   await insertRows(trx, 'agencies', agencyData.agencies);
+  // Each agency's owner in the professional space: its public address (README, "Professional space").
+  await sql`
+    INSERT INTO pro_users (agency_id, email, role)
+    SELECT id, lower(email), 'owner' FROM agencies
+    ON CONFLICT DO NOTHING`.execute(trx);
   await insertRows(trx, 'omr_agency_lists', agencyData.omrAgencyLists);
   await insertRows(trx, 'reviews', agencyData.reviews);
   timings.referenceMs = Math.round(performance.now() - started);

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BFF_PATHS } from '../../../shared/bff-paths';
+import { PRO_SESSION_COOKIE } from '../../../shared/pro';
+import { href } from '../../../shared/routes';
+import { testDbKinds } from '../../fixtures/db';
+import { proSignedIn, type ProSignedIn } from '../../fixtures/pro';
+import { postForm } from './helpers';
+import { startOfferWorld, type OfferWorld } from './offer-fixture';
+
+// The professional space through the web app, against the real listings API on both databases:
+// the sign-in link's cookie (HttpOnly, SameSite=Lax, a new id each time), pages never cached and
+// never indexed, a write from another site refused, the CSV export (BOM, formulas neutralised),
+// and tenant isolation: every professional endpoint and screen, given another agency's ids,
+// answers 404. Further sections add their endpoints to ISOLATION_CASES.
+
+interface IsolationWorld {
+  world: OfferWorld;
+  me: ProSignedIn;
+  /** Ids of another agency: an offer with a lead, the lead, a user. */
+  other: { offerId: number; leadId: number; userId: number };
+}
+
+/** A request of the space made by `me` with another agency's ids: each must answer 404. */
+interface IsolationCase {
+  name: string;
+  request(t: IsolationWorld): Promise<{ statusCode: number }>;
+}
+
+const api = (t: IsolationWorld, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
+  t.world.api.inject({ method, url, headers: t.me.headers, ...(payload ? { payload } : {}) });
+const page = (t: IsolationWorld, url: string) =>
+  t.world.web.inject({ url, cookies: { [PRO_SESSION_COOKIE]: t.me.sessionId } });
+const action = (t: IsolationWorld, url: string, fields: Record<string, string>) =>
+  postForm(t.world.web, url, fields, {
+    js: false,
+    cookies: { [PRO_SESSION_COOKIE]: t.me.sessionId },
+  });
+
+export const ISOLATION_CASES: IsolationCase[] = [
+  {
+    name: 'GET /pro/leads?offer=',
+    request: (t) => api(t, `/pro/leads?offer=${t.other.offerId}`),
+  },
+  {
+    name: 'GET /pro/leads/export?offer=',
+    request: (t) => api(t, `/pro/leads/export?offer=${t.other.offerId}`),
+  },
+  {
+    name: 'POST /pro/leads/handled',
+    request: (t) => api(t, '/pro/leads/handled', 'POST', { id: t.other.leadId, handled: true }),
+  },
+  {
+    name: 'POST /pro/team/remove',
+    request: (t) => api(t, '/pro/team/remove', 'POST', { id: t.other.userId }),
+  },
+  {
+    name: 'leads page ?offer=',
+    request: (t) =>
+      page(t, `${href('proLeads', {}, 'fr', t.world.config)}?offer=${t.other.offerId}`),
+  },
+  {
+    name: 'leads CSV ?offer=',
+    request: (t) => page(t, `${BFF_PATHS.proLeadsCsv}?offer=${t.other.offerId}&lang=en`),
+  },
+  {
+    name: 'leads page: mark handled',
+    request: (t) =>
+      action(t, href('proLeads', {}, 'en', t.world.config), {
+        _form: 'lead-handled',
+        id: String(t.other.leadId),
+        handled: '1',
+      }),
+  },
+  {
+    name: 'team page: remove',
+    request: (t) =>
+      action(t, href('proTeam', {}, 'fr', t.world.config), {
+        _form: 'remove',
+        id: String(t.other.userId),
+      }),
+  },
+];
+
+describe.each(testDbKinds)('professional space through the web app (%s)', (kind) => {
+  let t: IsolationWorld;
+  let agencyId: number;
+
+  beforeAll(async () => {
+    const world = await startOfferWorld(kind);
+    const [mine, theirs] = await world.db.kysely
+      .selectFrom('offers')
+      .select(['id', 'agency_id'])
+      .where('status', '=', 'active')
+      .distinctOn('agency_id')
+      .orderBy('agency_id')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    agencyId = mine!.agency_id;
+    const lead = async (offerId: number, agency: number, name: string) =>
+      (
+        await world.db.kysely
+          .insertInto('contacts')
+          .values({
+            offer_id: offerId,
+            agency_id: agency,
+            lang: 'fr',
+            name,
+            email: 'visiteur@example.com',
+            phone: '06 12 34 56 78',
+            phone_e164: '+33612345678',
+            message: 'Bonjour',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await lead(mine!.id, agencyId, '=HYPERLINK("http://evil.example")');
+    const otherLead = await lead(theirs!.id, theirs!.agency_id, 'Autre');
+    const other = await proSignedIn(world.db, theirs!.agency_id);
+    const me = await proSignedIn(world.db, agencyId);
+    t = {
+      world,
+      me,
+      other: { offerId: theirs!.id, leadId: Number(otherLead), userId: other.userId },
+    };
+    // The first render compiles the screens (Vite): done here, outside the tests' time limit.
+    await page(t, href('proDashboard', {}, 'fr', world.config));
+  }, 180_000);
+  afterAll(() => t?.world.close());
+
+  it('shows its pages to the signed-in user only, never cached nor indexed', async () => {
+    for (const lang of ['fr', 'en'] as const) {
+      for (const screen of [
+        'proDashboard',
+        'proLeads',
+        'proTeam',
+        'proAudience',
+        'proFeeds',
+      ] as const) {
+        const url = href(screen, {}, lang, t.world.config);
+        const signedIn = await page(t, url);
+        expect(signedIn.statusCode, url).toBe(200);
+        expect(signedIn.headers['cache-control']).toBe('private, no-store');
+        expect(signedIn.body).toContain('noindex');
+        const out = await t.world.web.inject({ url });
+        expect(out.statusCode, url).toBe(303);
+        expect(out.headers.location).toBe(href('proSignIn', {}, lang, t.world.config));
+        expect(out.headers['cache-control']).toBe('no-store');
+      }
+    }
+  });
+
+  it('signs in from the mailed link with an HttpOnly, SameSite=Lax cookie, new each time', async () => {
+    const signInUrl = href('proSignIn', {}, 'en', t.world.config);
+    const email = (
+      await t.world.db.kysely
+        .selectFrom('pro_users')
+        .select('email')
+        .where('id', '=', t.me.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const sessions: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await t.world.db.kysely.deleteFrom('mail_outbox').where('to_address', '=', email).execute();
+      const asked = await postForm(
+        t.world.web,
+        signInUrl,
+        { _form: 'sign-in', email, lang: 'en' },
+        { js: false },
+      );
+      expect(asked.statusCode).toBe(200);
+      const mail = await t.world.db.kysely
+        .selectFrom('mail_outbox')
+        .select('text')
+        .where('to_address', '=', email)
+        .executeTakeFirstOrThrow();
+      const link = new URL(/https?:\/\/\S+\?token=\S+/.exec(mail.text)![0]);
+      // Opening the link spends nothing: it shows a button.
+      const shown = await t.world.web.inject({ url: `${link.pathname}${link.search}` });
+      expect(shown.statusCode).toBe(200);
+      const token = link.searchParams.get('token')!;
+      const confirmed = await postForm(
+        t.world.web,
+        signInUrl,
+        { _form: 'sign-in-confirm', token },
+        { js: false },
+      );
+      expect(confirmed.statusCode).toBe(303);
+      expect(confirmed.headers.location).toBe(href('proDashboard', {}, 'en', t.world.config));
+      const cookie = String(confirmed.headers['set-cookie']);
+      expect(cookie).toMatch(new RegExp(`^${PRO_SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Lax');
+      expect(cookie).toContain('Path=/');
+      sessions.push(/=([^;]+)/.exec(cookie)![1]!);
+    }
+    expect(sessions[0]).not.toBe(sessions[1]);
+  });
+
+  it('refuses a write of the space posted from another site', async () => {
+    const res = await postForm(
+      t.world.web,
+      href('proLeads', {}, 'fr', t.world.config),
+      { _form: 'lead-handled', id: '1', handled: '1' },
+      { origin: 'https://evil.example', cookies: { [PRO_SESSION_COOKIE]: t.me.sessionId } },
+    );
+    expect(res.statusCode).toBe(403);
+    const audit = await t.world.db.kysely
+      .selectFrom('pro_audit')
+      .select('id')
+      .where('action', '=', 'lead-handled')
+      .execute();
+    expect(audit).toEqual([]);
+  });
+
+  it('marks a lead handled, audited, and exports the leads as CSV with formulas neutralised', async () => {
+    const leads = await api(t, '/pro/leads');
+    const [lead] = (leads.json() as { items: { id: number }[] }).items;
+    const url = href('proLeads', {}, 'fr', t.world.config);
+    const marked = await action(t, url, {
+      _form: 'lead-handled',
+      id: String(lead!.id),
+      handled: '1',
+    });
+    expect(marked.statusCode).toBe(303);
+    const audit = await t.world.db.kysely
+      .selectFrom('pro_audit')
+      .select(['user_id', 'agency_id', 'target_id'])
+      .where('action', '=', 'lead-handled')
+      .execute();
+    expect(audit).toEqual([{ user_id: t.me.userId, agency_id: agencyId, target_id: lead!.id }]);
+
+    const csv = await page(t, `${BFF_PATHS.proLeadsCsv}?state=handled&lang=fr`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['cache-control']).toBe('private, no-store');
+    const body = csv.rawPayload.toString('utf8');
+    expect(body.charCodeAt(0)).toBe(0xfeff);
+    expect(body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+    expect(body).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(body.split('\r\n')[0]).toContain('Téléphone');
+  });
+
+  it.each(ISOLATION_CASES.map((c) => [c.name, c] as const))(
+    'answers 404 to another agency’s ids: %s',
+    async (_, c) => {
+      expect((await c.request(t)).statusCode).toBe(404);
+    },
+  );
+});
