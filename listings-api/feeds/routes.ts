@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createInterface } from 'node:readline';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
@@ -19,11 +18,11 @@ import {
   FeedReportSchema,
   FeedRowReportSchema,
   FeedRunSummarySchema,
-  ROWS_FILE,
+  readRowReports,
   summarize,
-  type FeedRowReport,
   type FeedRunSummary,
 } from './report';
+import { rowsFileOf } from './pro';
 import { newRunId, type FeedRunner } from './runner';
 
 // POST /feeds/{agency}: an agency's software uploads its Poliris feed as a zip (annonces.csv and
@@ -154,9 +153,24 @@ function feedKeyOf(request: FastifyRequest): string | null {
   return typeof header === 'string' ? header : null;
 }
 
+/** An agency as an upload names it: by the signed-in user's session, or by its feed key. */
+export interface UploadingAgency {
+  id: number;
+  slug: string;
+}
+
+export interface FeedRouteOptions {
+  runner: FeedRunner;
+  /**
+   * The agency of the professional-space session the request carries (the web app relays it),
+   * null when it carries none; throws (401) when it carries one that is not valid.
+   */
+  sessionAgency?: (request: FastifyRequest) => Promise<UploadingAgency | null>;
+}
+
 export async function feedRoutes(
   fastify: FastifyInstance,
-  options: { runner: FeedRunner },
+  options: FeedRouteOptions,
 ): Promise<void> {
   const { runner } = options;
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
@@ -166,6 +180,21 @@ export async function feedRoutes(
   app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
 
   const failures = failedKeyAttempts();
+
+  /** The uploading agency: the session's, which must be the one named, else the key's. */
+  async function uploadingAgency(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    slug: string,
+  ): Promise<UploadingAgency> {
+    const signedIn = options.sessionAgency ? await options.sessionAgency(request) : null;
+    if (signedIn) {
+      // Another agency than the session's is not there for this user.
+      if (signedIn.slug !== slug) throw new HttpError(404, `agency ${slug} not found`, 'agency');
+      return signedIn;
+    }
+    return agencyWithKey(request, reply, slug);
+  }
 
   async function agencyWithKey(request: FastifyRequest, reply: FastifyReply, slug: string) {
     const agency = await selectAgencyBySlug(app.db, slug);
@@ -196,7 +225,7 @@ export async function feedRoutes(
       bodyLimit: maxBytes,
       schema: {
         description:
-          "Uploads an agency's Poliris feed: a zip of annonces.csv and its photos (application/zip), with the agency's feed key as a bearer token. The feed is the agency's full stock. Answers 202 with the run id; the report is at /feeds/runs/{id}.",
+          "Uploads an agency's Poliris feed: a zip of annonces.csv and its photos (application/zip), with the agency's feed key as a bearer token (or the professional-space session of one of its users). The feed is the agency's full stock. Answers 202 with the run id; the report is at /feeds/runs/{id}.",
         params: AgencyParams,
         querystring: UploadQuery,
         response: {
@@ -211,7 +240,7 @@ export async function feedRoutes(
       },
     },
     async (request, reply) => {
-      const agency = await agencyWithKey(request, reply, request.params.agency);
+      const agency = await uploadingAgency(request, reply, request.params.agency);
       const type = (request.headers['content-type'] ?? '')
         .split(';', 1)
         .join('')
@@ -307,17 +336,6 @@ export async function feedRoutes(
     };
   }
 
-  /** The run's rows.jsonl, in done/ or failed/; null before the run is archived. */
-  async function rowsFileOf(summary: FeedRunSummary): Promise<string | null> {
-    for (const base of [runner.config.doneDir, runner.config.failedDir]) {
-      const dir = path.join(base, summary.agency);
-      const names = await readdir(dir).catch(() => [] as string[]);
-      const folder = names.find((name) => name.endsWith(`-${summary.runId}`));
-      if (folder) return path.join(dir, folder, ROWS_FILE);
-    }
-    return null;
-  }
-
   app.get(
     '/feeds/runs/:id',
     {
@@ -355,20 +373,11 @@ export async function feedRoutes(
     async (request, reply) => {
       const { offset, limit } = request.query;
       const summary = await runSummary(request, reply, request.params.id);
-      const file = await rowsFileOf(summary);
-      if (!file || !existsSync(file)) {
+      const file = await rowsFileOf(runner.config, summary.agency, summary.runId);
+      if (!file) {
         throw new HttpError(404, `the rows of feed run ${summary.runId} are not written yet`, 'id');
       }
-      const rows: FeedRowReport[] = [];
-      const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-      let index = 0;
-      for await (const line of lines) {
-        if (index >= offset + limit) break;
-        if (index >= offset && line !== '')
-          rows.push(v.parse(FeedRowReportSchema, JSON.parse(line)));
-        index += 1;
-      }
-      lines.close();
+      const rows = await readRowReports(file, { offset, limit });
       return { total: summary.rowCount, offset, limit, rows };
     },
   );
