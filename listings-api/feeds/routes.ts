@@ -12,6 +12,7 @@ import type { ValibotTypeProvider } from '../lib/validation';
 import { selectAgencyBySlug } from '../repositories/agencies';
 import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
+import { firstFilePart, MultipartError, multipartBoundary } from './multipart';
 import { checkFeedKey } from './keys';
 import {
   emptyCounts,
@@ -146,6 +147,40 @@ function failedKeyAttempts() {
   };
 }
 
+/** Media types of a zip: browsers on Windows name it application/x-zip-compressed. */
+const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed']);
+
+/**
+ * The zip's bytes of an upload: the body itself (application/zip), or the file of a form
+ * (multipart/form-data, the professional space's form without JavaScript); 415 for another type.
+ */
+async function feedBody(request: FastifyRequest): Promise<NodeJS.ReadableStream> {
+  const header = request.headers['content-type'] ?? '';
+  const type = header.split(';', 1).join('').trim().toLowerCase();
+  if (ZIP_TYPES.has(type)) return request.body as NodeJS.ReadableStream;
+  const boundary = multipartBoundary(header);
+  if (!boundary) {
+    throw new HttpError(415, 'the feed must be sent as application/zip', 'content-type');
+  }
+  let part;
+  try {
+    part = await firstFilePart(request.body as AsyncIterable<Buffer>, boundary);
+  } catch (err) {
+    if (err instanceof MultipartError) throw new HttpError(400, err.message, 'body');
+    throw err;
+  }
+  const zipNamed = /\.zip$/i.test(part.filename);
+  if (!ZIP_TYPES.has(part.type) && !(zipNamed && part.type === 'application/octet-stream')) {
+    part.body.resume();
+    throw new HttpError(
+      415,
+      `the feed must be a zip file (${part.filename || 'the file'} is ${part.type || 'of no type'})`,
+      'content-type',
+    );
+  }
+  return part.body;
+}
+
 function feedKeyOf(request: FastifyRequest): string | null {
   const auth = request.headers.authorization;
   if (typeof auth === 'string' && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
@@ -177,7 +212,10 @@ export async function feedRoutes(
   const maxBytes = runner.config.maxBytes;
 
   // The zip is streamed to a file as it arrives, never held in memory.
-  app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(
+    ['application/zip', 'application/x-zip-compressed', 'multipart/form-data'],
+    (_request, payload, done) => done(null, payload),
+  );
 
   const failures = failedKeyAttempts();
 
@@ -241,14 +279,7 @@ export async function feedRoutes(
     },
     async (request, reply) => {
       const agency = await uploadingAgency(request, reply, request.params.agency);
-      const type = (request.headers['content-type'] ?? '')
-        .split(';', 1)
-        .join('')
-        .trim()
-        .toLowerCase();
-      if (type !== 'application/zip') {
-        throw new HttpError(415, 'the feed must be sent as application/zip', 'content-type');
-      }
+      const body = await feedBody(request);
       const runId = newRunId();
       const dir = path.join(runner.config.workDir, `${agency.slug}-${runId}`);
       await mkdir(dir, { recursive: true });
@@ -269,7 +300,7 @@ export async function feedRoutes(
             } else callback(null, chunk);
           },
         });
-        await pipeline(request.body as NodeJS.ReadableStream, limit, createWriteStream(zip));
+        await pipeline(body, limit, createWriteStream(zip));
         if (received === 0)
           throw new HttpError(400, 'the body is empty: send the feed zip', 'body');
         // Everything is checked before the run is accepted: nothing is imported from a bad zip.
@@ -287,6 +318,7 @@ export async function feedRoutes(
         await rm(zip, { force: true });
       } catch (err) {
         await rm(dir, { recursive: true, force: true });
+        if (err instanceof MultipartError) throw new HttpError(400, err.message, 'body');
         if (err instanceof FeedArchiveError) {
           const status = err.code === 'zip-bomb' || err.code === 'too-large' ? 413 : 400;
           throw new HttpError(status, err.message, 'body');
