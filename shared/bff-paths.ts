@@ -16,6 +16,8 @@ export const BFF_PATHS = {
   alertConfirm: '/alerts/confirm',
   /** The unsubscribe link of an alert mail (and its RFC 8058 one-click POST). */
   alertUnsubscribe: '/alerts/unsubscribe',
+  /** A feed sent from the professional space, relayed to the listings API: `?lang=…`. */
+  proFeedUpload: '/pro-feeds/upload',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
 } as const;

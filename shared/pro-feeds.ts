@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { BFF_PATHS } from './bff-paths';
+import type { Lang } from './contract';
+import { ROUTE_BY_SCREEN } from './routes';
 
 // The professional space's feed answers (listings API `/pro/feeds/…`): an agency's feed runs, one
 // run's report a page at a time, a new feed key. The listings API builds them to these shapes and
@@ -114,3 +117,55 @@ export const ProFeedReportQuerySchema = v.object({
   problems: v.optional(pageParam),
   withdrawn: v.optional(pageParam),
 });
+
+// ---------------------------------------------------------------------------------------------
+// A feed sent from the professional space (server/pro/feed-upload.ts)
+
+/** Why an upload was refused, and the status it answers. */
+export const FEED_UPLOAD_REFUSALS = {
+  'too-large': 413,
+  type: 415,
+  archive: 400,
+  empty: 400,
+  'too-many': 429,
+  session: 401,
+  'cross-site': 403,
+  unavailable: 503,
+} as const;
+export type FeedUploadRefusal = keyof typeof FEED_UPLOAD_REFUSALS;
+export const FeedUploadRefusalSchema = v.picklist(
+  Object.keys(FEED_UPLOAD_REFUSALS) as FeedUploadRefusal[],
+);
+
+/** The outcome of an upload: queued with its run, or refused and why. */
+export type FeedUploadAnswer =
+  | { status: 'queued'; runId: string }
+  | { status: 'refused'; refused: FeedUploadRefusal };
+
+/** The field of the upload form's file. */
+export const FEED_UPLOAD_FIELD = 'feed';
+
+/** Where the feeds page shows a run (`run`) or a refused upload (`refused`). */
+export const FEED_PARAMS = {
+  run: 'run',
+  refused: 'refused',
+  runsPage: 'page',
+  problems: 'problems',
+  withdrawn: 'withdrawn',
+} as const;
+
+/** The feeds page, showing an upload's outcome. */
+export function proFeedsPath(lang: Lang, outcome?: FeedUploadAnswer): string {
+  const base = ROUTE_BY_SCREEN.proFeeds.paths[lang];
+  if (!outcome) return base;
+  const query =
+    outcome.status === 'queued'
+      ? `${FEED_PARAMS.run}=${encodeURIComponent(outcome.runId)}`
+      : `${FEED_PARAMS.refused}=${outcome.refused}`;
+  return `${base}?${query}`;
+}
+
+/** The upload's path for a page in `lang`. */
+export function feedUploadPath(lang: Lang): string {
+  return `${BFF_PATHS.proFeedUpload}?lang=${lang}`;
+}
