@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { isPortalApiError } from '../../shared/portal-api';
 import { href } from '../../shared/routes';
 import type { ScreenActionArgs, ScreenActions } from '../app/screen';
-import { FEED_KEY_FORM, type FeedKeyOutcome } from '../components/pro/feed-key';
+import { FEED_KEY_FORM, type FeedKeyOutcome } from '../components/pro-feeds/feed-key';
 
 // The feeds page's action (client/routes/pro-feeds.tsx): an owner's new feed key. The listings
 // API makes it (the earlier key refused from then on), audits it, and answers it once; the page

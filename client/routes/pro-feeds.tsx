@@ -17,7 +17,7 @@ import {
   type ProFeedRun,
 } from '../../shared/pro-feeds';
 import { defineScreen } from '../app/screen';
-import { FeedUploadForm } from '../components/pro/feed-upload-form';
+import { FeedUploadForm } from '../components/pro-feeds/upload-form';
 import { PRO_CACHE, proHead, requireProUser } from '../components/pro/session';
 import { ProShell } from '../components/pro/shell';
 import {
@@ -25,7 +25,7 @@ import {
   FEED_KEY_FORM,
   feedKeyOutcome,
   type FeedKeyOutcome,
-} from '../components/pro/feed-key';
+} from '../components/pro-feeds/feed-key';
 import '../styles/pro-feeds.css';
 
 // The agency's feeds (/fr/espace-pro/flux/, /en/pro/feeds/): its import runs (time, counts by

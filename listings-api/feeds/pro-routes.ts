@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { ApiErrorSchema } from '../../shared/contract';
 import {
@@ -11,37 +11,25 @@ import {
 } from '../../shared/pro-feeds';
 import { HttpError } from '../lib/errors';
 import type { ValibotTypeProvider } from '../lib/validation';
+import { proUser, requireOwner } from '../pro/session';
 import { agencyFeedReport, feedKeyState, listAgencyFeedRuns, rotateFeedKey } from './pro';
 import type { FeedRunner } from './runner';
 
-// The professional space's feed routes: the signed-in user's agency only (a run of another
-// agency answers 404, as an unknown one). Who is signed in comes from the session the web app
-// relays (`proUser`).
+// The professional space's feed routes, registered through proScope (listings-api/pro/session.ts):
+// the signed-in user's agency only, a run of another agency answering 404 as an unknown one.
 
-/** The signed-in user of a request, as the professional space's sessions give it. */
-export interface ProFeedUser {
-  userId: number;
-  agencyId: number;
-  role: 'owner' | 'member';
-}
-
-export interface ProFeedRouteOptions {
-  runner: FeedRunner;
-  /** The request's signed-in user; throws 401 when there is none. */
-  proUser: (request: FastifyRequest) => Promise<ProFeedUser>;
-  /** Records a write of the user (who, what, when) in the transaction-less audit log. */
-  audit: (request: FastifyRequest, user: ProFeedUser, action: string) => Promise<void>;
-}
-
-const RunParams = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)) });
+const RunParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be a feed run id')),
+});
 const ReportQuery = v.omit(ProFeedReportQuerySchema, ['id']);
+const EmptyBody = v.optional(v.object({}));
 
 export async function proFeedRoutes(
   fastify: FastifyInstance,
-  options: ProFeedRouteOptions,
+  options: { runner: FeedRunner },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const { runner, proUser } = options;
+  const { runner } = options;
 
   app.get(
     '/pro/feeds/runs',
@@ -52,10 +40,8 @@ export async function proFeedRoutes(
         response: { 200: ProFeedRunListSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const user = await proUser(request);
-      return listAgencyFeedRuns(app.db, user.agencyId, request.query.page ?? 1);
-    },
+    async (request) =>
+      listAgencyFeedRuns(app.db, proUser(request).agencyId, request.query.page ?? 1),
   );
 
   app.get(
@@ -75,18 +61,12 @@ export async function proFeedRoutes(
       },
     },
     async (request) => {
-      const user = await proUser(request);
-      const report = await agencyFeedReport(
-        app.db,
-        runner.config,
-        user.agencyId,
-        request.params.id,
-        {
-          problems: request.query.problems,
-          withdrawn: request.query.withdrawn,
-        },
-      );
-      if (!report) throw new HttpError(404, `feed run ${request.params.id} not found`, 'id');
+      const { id } = request.params;
+      const report = await agencyFeedReport(app.db, runner.config, proUser(request).agencyId, id, {
+        problems: request.query.problems,
+        withdrawn: request.query.withdrawn,
+      });
+      if (!report) throw new HttpError(404, `feed run ${id} not found`, 'id');
       return report;
     },
   );
@@ -95,15 +75,11 @@ export async function proFeedRoutes(
     '/pro/feeds/key',
     {
       schema: {
-        description:
-          "When the signed-in agency's feed key was made (the key is never shown again).",
+        description: "When the signed-in agency's feed key was made (the key is never shown again).",
         response: { 200: ProFeedKeyStateSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const user = await proUser(request);
-      return feedKeyState(app.db, user.agencyId);
-    },
+    async (request) => feedKeyState(app.db, proUser(request).agencyId),
   );
 
   app.post(
@@ -111,18 +87,15 @@ export async function proFeedRoutes(
     {
       schema: {
         description:
-          'Makes a new feed key for the signed-in agency (its owner only) and answers it once; the earlier key is refused from then on.',
+          "Makes a new feed key for the signed-in agency (an owner only) and answers it once; the earlier key is refused from then on. Audited.",
+        body: EmptyBody,
         response: { 200: ProFeedKeySchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
     async (request) => {
-      const user = await proUser(request);
-      if (user.role !== 'owner') {
-        throw new HttpError(403, "only the agency's owner may make a new feed key", 'role');
-      }
-      const key = await rotateFeedKey(app.db, user.agencyId);
-      await options.audit(request, user, 'feed-key.rotate');
-      return key;
+      const user = proUser(request);
+      requireOwner(user);
+      return rotateFeedKey(app.db, user);
     },
   );
 }

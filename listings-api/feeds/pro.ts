@@ -19,7 +19,8 @@ import {
   selectFeedKeyCreated,
 } from '../repositories/feed-runs';
 import type { FeedConfig } from './config';
-import { issueFeedKey } from './keys';
+import { audit } from '../pro/audit';
+import { issueFeedKeyWith } from './keys';
 import {
   emptyCounts,
   FeedReportSchema,
@@ -182,9 +183,19 @@ export async function feedKeyState(
   return { createdAt: iso(await selectFeedKeyCreated(db, agencyId)) };
 }
 
-/** A new feed key for the agency: the earlier one is refused from now on. */
-export async function rotateFeedKey(db: Db, agencyId: number): Promise<ProFeedKey> {
-  const key = await issueFeedKey(db, agencyId);
-  const createdAt = iso(await selectFeedKeyCreated(db, agencyId)) ?? new Date().toISOString();
+/**
+ * A new feed key for the user's agency, the earlier one refused from now on, with the audit of
+ * who made it in the same transaction.
+ */
+export async function rotateFeedKey(
+  db: Db,
+  who: { userId: number; agencyId: number },
+): Promise<ProFeedKey> {
+  const key = await db.kysely.transaction().execute(async (trx) => {
+    const made = await issueFeedKeyWith(trx, who.agencyId);
+    await audit(trx, who, 'feed-key-rotated', who.agencyId);
+    return made;
+  });
+  const createdAt = iso(await selectFeedKeyCreated(db, who.agencyId)) ?? new Date().toISOString();
   return { key, createdAt };
 }

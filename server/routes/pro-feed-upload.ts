@@ -12,7 +12,7 @@ import {
 import { PRO_SESSION_UPSTREAM_HEADER, ProMeSchema } from '../../shared/pro';
 import { isUpstreamError } from '../upstream/errors';
 import { isCrossSite } from '../ssr/page-actions';
-import { proSessionId } from './session';
+import { proSessionId } from '../pro/session';
 
 // A feed uploaded from the professional space (POST /pro-feeds/upload?lang=…): the web app relays
 // the body as it arrives, never holding it, to the listings API's POST /feeds/{agency} with the
