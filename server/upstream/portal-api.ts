@@ -15,6 +15,7 @@ import type {
   SendName,
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
+import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
 import type { Query } from '../../shared/query-string';
 import type { UpstreamClient } from './client';
 import { UpstreamError, isUpstreamError } from './errors';
@@ -47,6 +48,11 @@ export interface ServerPortalApiOptions {
   tags?: Set<string>;
   /** The maps' tiles of the BFF's settings (MAP_TILE_URL), the mapConfig answer; none: no map. */
   mapConfig?: MapConfig;
+  /**
+   * The professional space's session id (the visitor's cookie): sent to the listings API with
+   * the rows marked `session`, and with them alone.
+   */
+  proSession?: string;
   /** Sends a write through its duties (server/plugins/upstream.ts); `send` is the plain call. */
   write?<N extends SendName>(
     name: N,
@@ -168,6 +174,10 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
       def.upstreamQuery ? def.upstreamQuery(query) : (query as Query),
       def.headers,
     );
+    if (def.session) {
+      if (def.cacheTtlMs) throw new Error(`${name}: a session's answer is never shared`);
+      if (options.proSession) split.headers[PRO_SESSION_UPSTREAM_HEADER] = options.proSession;
+    }
     const client = def.service === 'reviews' ? (options.reviews ?? upstream) : upstream;
     const call = (callOptions: { signal?: AbortSignal; timeoutMs?: number }) =>
       client.get(path, def.answer, {
@@ -234,9 +244,15 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
           const split = def.headers
             ? upstreamRequest(sent as unknown as Query, def.headers)
             : undefined;
+          const session: Record<string, string> =
+            def.session && options.proSession
+              ? { [PRO_SESSION_UPSTREAM_HEADER]: options.proSession }
+              : {};
           return await within(def.path, (leftMs) =>
             upstream.send(def.method, def.path, def.answer, {
-              ...(split ? { headers: split.headers } : { body: sent }),
+              ...(split
+                ? { headers: { ...split.headers, ...session } }
+                : { body: sent, headers: session }),
               requestId: options.requestId,
               signal: callOptions?.signal ?? options.signal,
               timeoutMs: leftMs,
