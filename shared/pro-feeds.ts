@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { BFF_PATHS } from './bff-paths';
 import type { Lang } from './contract';
+import type { FormSendEndpoint, GetEndpoint } from './endpoints';
 import { ROUTE_BY_SCREEN } from './routes';
 
 // The professional space's feed answers (listings API `/pro/feeds/…`): an agency's feed runs, one
@@ -169,3 +170,55 @@ export function proFeedsPath(lang: Lang, outcome?: FeedUploadAnswer): string {
 export function feedUploadPath(lang: Lang): string {
   return `${BFF_PATHS.proFeedUpload}?lang=${lang}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rows of the endpoint table (docs/endpoints.md), each sent with the signed-in user's session
+
+const get = <Q extends v.GenericSchema, A extends v.GenericSchema>(row: GetEndpoint<Q, A>) => row;
+const send = <B extends v.GenericSchema, A extends v.GenericSchema>(row: FormSendEndpoint<B, A>) =>
+  row;
+
+export const proFeedGetEndpoints = {
+  /** The agency's feed runs, newest first. */
+  proFeedRuns: get({
+    path: '/pro/feeds/runs',
+    query: ProFeedRunsQuerySchema,
+    answer: ProFeedRunListSchema,
+    browser: '/api/pro/feeds/runs',
+    session: true,
+  }),
+  /** One run's report with a page of its problem rows and of its withdrawn offers. */
+  proFeedReport: get({
+    path: (query) => `/pro/feeds/runs/${encodeURIComponent(query.id)}`,
+    query: ProFeedReportQuerySchema,
+    upstreamQuery: ({ id: _id, ...query }) => query,
+    answer: ProFeedReportSchema,
+    browser: '/api/pro/feeds/run',
+    session: true,
+  }),
+  /** When the agency's feed key was made. */
+  proFeedKey: get({
+    path: '/pro/feeds/key',
+    query: v.pipe(
+      v.object({}),
+      v.transform(() => ({}) as Record<string, never>),
+    ),
+    answer: ProFeedKeyStateSchema,
+    browser: '/api/pro/feeds/key',
+    session: true,
+  }),
+};
+
+export const proFeedSendEndpoints = {
+  /** An owner's new feed key, answered once (page action only). */
+  proFeedKeyRotate: send({
+    method: 'POST',
+    path: '/pro/feeds/key',
+    body: v.pipe(
+      v.object({}),
+      v.transform(() => ({}) as Record<string, never>),
+    ),
+    answer: ProFeedKeySchema,
+    session: true,
+  }),
+};

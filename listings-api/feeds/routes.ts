@@ -13,6 +13,8 @@ import { selectAgencyBySlug } from '../repositories/agencies';
 import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
 import { firstFilePart, MultipartError, multipartBoundary } from './multipart';
+import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
+import { resolveProSession } from '../pro/session';
 import { checkFeedKey } from './keys';
 import {
   emptyCounts,
@@ -188,19 +190,8 @@ function feedKeyOf(request: FastifyRequest): string | null {
   return typeof header === 'string' ? header : null;
 }
 
-/** An agency as an upload names it: by the signed-in user's session, or by its feed key. */
-export interface UploadingAgency {
-  id: number;
-  slug: string;
-}
-
 export interface FeedRouteOptions {
   runner: FeedRunner;
-  /**
-   * The agency of the professional-space session the request carries (the web app relays it),
-   * null when it carries none; throws (401) when it carries one that is not valid.
-   */
-  sessionAgency?: (request: FastifyRequest) => Promise<UploadingAgency | null>;
 }
 
 export async function feedRoutes(
@@ -219,19 +210,21 @@ export async function feedRoutes(
 
   const failures = failedKeyAttempts();
 
-  /** The uploading agency: the session's, which must be the one named, else the key's. */
-  async function uploadingAgency(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    slug: string,
-  ): Promise<UploadingAgency> {
-    const signedIn = options.sessionAgency ? await options.sessionAgency(request) : null;
-    if (signedIn) {
-      // Another agency than the session's is not there for this user.
-      if (signedIn.slug !== slug) throw new HttpError(404, `agency ${slug} not found`, 'agency');
-      return signedIn;
+  /**
+   * The uploading agency: with a professional-space session (the web app relays the signed-in
+   * user's), the user's agency, which must be the one named (another answers 404 as an unknown
+   * one); else the agency whose feed key the request carries.
+   */
+  async function uploadingAgency(request: FastifyRequest, reply: FastifyReply, slug: string) {
+    const session = request.headers[PRO_SESSION_UPSTREAM_HEADER];
+    if (typeof session !== 'string') return agencyWithKey(request, reply, slug);
+    const user = await resolveProSession(app.db.kysely, session);
+    if (!user) throw new HttpError(401, 'session: sign in to the professional space', 'session');
+    const agency = await selectAgencyBySlug(app.db, slug);
+    if (!agency || agency.id !== user.agencyId) {
+      throw new HttpError(404, `agency ${slug} not found`, 'agency');
     }
-    return agencyWithKey(request, reply, slug);
+    return agency;
   }
 
   async function agencyWithKey(request: FastifyRequest, reply: FastifyReply, slug: string) {

@@ -9,8 +9,8 @@ import {
   type FeedUploadAnswer,
   type FeedUploadRefusal,
 } from '../../shared/pro-feeds';
-import { PRO_SESSION_UPSTREAM_HEADER, ProMeSchema } from '../../shared/pro';
-import { isUpstreamError } from '../upstream/errors';
+import { isPortalApiError } from '../../shared/portal-api';
+import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
 import { isCrossSite } from '../ssr/page-actions';
 import { proSessionId } from '../pro/session';
 
@@ -77,13 +77,10 @@ export async function feedUploadRoutes(app: FastifyInstance): Promise<void> {
     const headers = { [PRO_SESSION_UPSTREAM_HEADER]: session };
     let slug: string;
     try {
-      const me = await app.upstream.get('/pro/me', ProMeSchema, {
-        headers,
-        requestId: request.id,
-      });
+      const me = await app.portalApi(request).get('proMe', {}, {});
       slug = me.agency.slug;
     } catch (error) {
-      if (isUpstreamError(error) && error.upstreamStatus === 401) return refuse('session', 401);
+      if (isPortalApiError(error) && error.status === 401) return refuse('session', 401);
       request.log.warn({ err: error, reqId: request.id }, 'feed upload: session not checked');
       return refuse('unavailable', 503);
     }

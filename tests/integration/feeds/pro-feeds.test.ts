@@ -15,6 +15,7 @@ import {
 import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { PRO_FEED_REPORT_PAGE, type ProFeedProblem } from '../../../shared/pro-feeds';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
+import { proSignedIn } from '../../fixtures/pro';
 import { agencyWithoutOffers, feedConfig, tempDir, type SeedAgency } from './helpers';
 
 // What the professional space shows of an agency's feeds, scoped to the agency: its runs with
@@ -155,7 +156,8 @@ describe.each(testDbKinds)("an agency's feeds in the professional space on %s", 
   it('makes a new feed key: the old one is refused at once, the new one taken', async () => {
     const old = await issueFeedKey(db, agency.id);
     const before = await feedKeyState(db, agency.id);
-    const { key, createdAt } = await rotateFeedKey(db, agency.id);
+    const { userId } = await proSignedIn(db, agency.id);
+    const { key, createdAt } = await rotateFeedKey(db, { userId, agencyId: agency.id });
     expect(key).not.toBe(old);
     expect(Date.parse(createdAt)).toBeGreaterThanOrEqual(Date.parse(before.createdAt ?? ''));
     const runId = (await listAgencyFeedRuns(db, agency.id)).items[0]!.id;
