@@ -140,8 +140,7 @@ export const FeedUploadRefusalSchema = v.picklist(
 
 /** The outcome of an upload: queued with its run, or refused and why. */
 export type FeedUploadAnswer =
-  | { status: 'queued'; runId: string }
-  | { status: 'refused'; refused: FeedUploadRefusal };
+  { status: 'queued'; runId: string } | { status: 'refused'; refused: FeedUploadRefusal };
 
 /** The field of the upload form's file. */
 export const FEED_UPLOAD_FIELD = 'feed';

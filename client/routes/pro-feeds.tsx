@@ -150,7 +150,8 @@ function useStatusLabel(): (status: FeedRunStatus) => string {
 
 function useSourceLabel(): (source: ProFeedRun['source']) => string {
   const { t } = useLingui();
-  return (source) => ({ inbox: t`Dépôt FTP`, http: t`Envoi HTTP`, cli: t`Ligne de commande` })[source];
+  return (source) =>
+    ({ inbox: t`Dépôt FTP`, http: t`Envoi HTTP`, cli: t`Ligne de commande` })[source];
 }
 
 function useRefusalMessage(): (refused: FeedUploadRefusal) => string {
@@ -242,8 +243,7 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
       </p>
       <p className="pro-feeds__status" role="status">
         {t`Reçu le ${formatDate(i18n, report.receivedAt)} : ${statusLabel(report.status)}`}
-        {report.durationMs !== null &&
-          ` · ${t`durée ${formatDuration(i18n, report.durationMs)}`}`}
+        {report.durationMs !== null && ` · ${t`durée ${formatDuration(i18n, report.durationMs)}`}`}
       </p>
       {pending && (
         <p>
@@ -424,9 +424,7 @@ function FeedsHome({
                   {runs.items.map((run) => (
                     <tr key={run.id}>
                       <th scope="row">
-                        <Link
-                          to={`${page}?${new URLSearchParams({ [FEED_PARAMS.run]: run.id })}`}
-                        >
+                        <Link to={`${page}?${new URLSearchParams({ [FEED_PARAMS.run]: run.id })}`}>
                           {formatDate(i18n, run.receivedAt)}
                         </Link>
                         <span className="pro-feeds__source">{sourceLabel(run.source)}</span>

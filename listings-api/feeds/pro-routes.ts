@@ -75,7 +75,8 @@ export async function proFeedRoutes(
     '/pro/feeds/key',
     {
       schema: {
-        description: "When the signed-in agency's feed key was made (the key is never shown again).",
+        description:
+          "When the signed-in agency's feed key was made (the key is never shown again).",
         response: { 200: ProFeedKeyStateSchema, 401: ApiErrorSchema },
       },
     },
@@ -87,7 +88,7 @@ export async function proFeedRoutes(
     {
       schema: {
         description:
-          "Makes a new feed key for the signed-in agency (an owner only) and answers it once; the earlier key is refused from then on. Audited.",
+          'Makes a new feed key for the signed-in agency (an owner only) and answers it once; the earlier key is refused from then on. Audited.',
         body: EmptyBody,
         response: { 200: ProFeedKeySchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },

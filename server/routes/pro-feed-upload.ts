@@ -85,16 +85,12 @@ export async function feedUploadRoutes(app: FastifyInstance): Promise<void> {
       return refuse('unavailable', 503);
     }
     try {
-      const sent = await app.upstream.upload(
-        `/feeds/${encodeURIComponent(slug)}`,
-        request.raw,
-        {
-          contentType,
-          headers,
-          requestId: request.id,
-          timeoutMs: PRO_FEED_UPLOAD_TIMEOUT_MS,
-        },
-      );
+      const sent = await app.upstream.upload(`/feeds/${encodeURIComponent(slug)}`, request.raw, {
+        contentType,
+        headers,
+        requestId: request.id,
+        timeoutMs: PRO_FEED_UPLOAD_TIMEOUT_MS,
+      });
       if (sent.status === 202) {
         const runId = (sent.json as { runId?: unknown } | undefined)?.runId;
         if (typeof runId === 'string') return answer({ status: 'queued', runId }, 202);
