@@ -15,6 +15,7 @@ import { extractFeedZip, FeedArchiveError } from './archive';
 import { firstFilePart, MultipartError, multipartBoundary } from './multipart';
 import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
 import { resolveProSession } from '../pro/session';
+import { feedZipLimits } from './config';
 import { checkFeedKey } from './keys';
 import {
   emptyCounts,
@@ -305,9 +306,7 @@ export async function feedRoutes(
         } finally {
           await handle.close();
         }
-        await extractFeedZip(zip, path.join(dir, 'extracted'), {
-          maxTotalBytes: maxBytes * 100,
-        });
+        await extractFeedZip(zip, path.join(dir, 'extracted'), feedZipLimits(runner.config));
         await rm(zip, { force: true });
       } catch (err) {
         await rm(dir, { recursive: true, force: true });
