@@ -22,6 +22,8 @@ import { sitemapRoutes } from './routes/sitemap';
 import type { FeedConfig } from './feeds/config';
 import { readListingsConfig, type ListingsConfig } from './config';
 import { feedRoutes } from './feeds/routes';
+import { proFeedRoutes } from './feeds/pro-routes';
+import { proScope } from './pro/session';
 import { proRoutes } from './pro/routes';
 import { createFeedRunner, type FeedRunner } from './feeds/runner';
 import {
@@ -214,6 +216,8 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
     await feedRunner.close();
   });
   await app.register(feedRoutes, { runner: feedRunner });
+  // The agency's feeds in the professional space (behind its session).
+  await app.register(proScope((scope) => proFeedRoutes(scope, { runner: feedRunner })));
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -312,6 +312,8 @@ export async function buildApp(
   await app.register((await import('./writes/prospect')).default);
   await app.register((await import('./pro/session')).default, { secure: config.isProduction });
   await app.register((await import('./pro/leads-csv')).proLeadsCsvRoute);
+  // A feed sent from the professional space, relayed as it arrives to the listings API.
+  await app.register((await import('./routes/pro-feed-upload')).feedUploadRoutes);
   await app.register((await import('./api/offer-map')).offerMapRoutes, {
     tileUrl: config.mapTileUrl,
   });

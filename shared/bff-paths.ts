@@ -18,6 +18,8 @@ export const BFF_PATHS = {
   alertUnsubscribe: '/alerts/unsubscribe',
   /** The professional space's leads as CSV: the leads page's filters and `lang` (its columns). */
   proLeadsCsv: '/pro/leads.csv',
+  /** A feed sent from the professional space, relayed to the listings API: `?lang=…`. */
+  proFeedUpload: '/pro-feeds/upload',
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
 } as const;

@@ -12,6 +12,7 @@ import { BboxParam, formatBbox } from './bbox';
 import { ENERGY_CLASSES } from './energy-rules';
 import { parsePhone, phoneNumber } from './contact-forms';
 import { proSendEndpoints } from './pro';
+import { proFeedSendEndpoints } from './pro-feeds';
 import { ALERT_TOKENS_UPSTREAM_HEADER, BodyIdSchema, type FormSendEndpoint } from './endpoints';
 import {
   EMAIL_MAX_LENGTH,
@@ -247,4 +248,5 @@ export const formSendEndpoints = {
   }),
   /** The professional space's writes (shared/pro.ts), sent with the user's session. */
   ...proSendEndpoints,
+  ...proFeedSendEndpoints,
 };

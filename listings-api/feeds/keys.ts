@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/connection';
+import type { Database } from '../db/types';
 
 // Feed keys: one per agency, 32 random bytes shown once (`npm run feed:key -- <agency>`); the
 // database keeps their sha256 only. POST /feeds/{agency} takes it as `Authorization: Bearer …`.
@@ -12,8 +14,16 @@ function hashKey(key: string): string {
 
 /** Makes a new key for the agency, replacing any earlier one; returns it (it is not kept). */
 export async function issueFeedKey(db: Db, agencyId: number): Promise<string> {
+  return issueFeedKeyWith(db.kysely, agencyId);
+}
+
+/** issueFeedKey within a transaction (a key made with the audit of who made it). */
+export async function issueFeedKeyWith(
+  handle: Kysely<Database> | Transaction<Database>,
+  agencyId: number,
+): Promise<string> {
   const key = `pfk_${randomBytes(32).toString('base64url')}`;
-  await db.kysely
+  await handle
     .insertInto('feed_keys')
     .values({ agency_id: agencyId, key_hash: hashKey(key) })
     .onConflict((oc) =>

@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as v from 'valibot';
@@ -108,6 +109,37 @@ export async function writeRowsFile(file: string, rows: readonly FeedRowReport[]
     for (const row of rows) yield `${JSON.stringify(row)}\n`;
   }
   await pipeline(Readable.from(lines()), createWriteStream(file));
+}
+
+// A line of rows.jsonl is a problem row when rejected or when its photo problems are not empty;
+// told without parsing it (a quote inside a JSON string is escaped, so these keys are exact).
+function isProblemLine(line: string): boolean {
+  return line.includes('"outcome":"rejected"') || !line.includes('"photoProblems":[]');
+}
+
+/**
+ * A page of a run's rows.jsonl, in line order: the row reports from `offset` on (counting only
+ * problem rows when `problemsOnly`), at most `limit`. Read as a stream up to the page's end.
+ */
+export async function readRowReports(
+  file: string,
+  page: { offset: number; limit: number; problemsOnly?: boolean },
+): Promise<FeedRowReport[]> {
+  const rows: FeedRowReport[] = [];
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  let index = 0;
+  try {
+    for await (const line of lines) {
+      if (index >= page.offset + page.limit) break;
+      if (line === '') continue;
+      if (page.problemsOnly && !isProblemLine(line)) continue;
+      if (index >= page.offset) rows.push(v.parse(FeedRowReportSchema, JSON.parse(line)));
+      index += 1;
+    }
+  } finally {
+    lines.close();
+  }
+  return rows;
 }
 
 export function emptyCounts(): FeedCounts {

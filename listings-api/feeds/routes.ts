@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createInterface } from 'node:readline';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
@@ -13,6 +12,9 @@ import type { ValibotTypeProvider } from '../lib/validation';
 import { selectAgencyBySlug } from '../repositories/agencies';
 import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
+import { firstFilePart, MultipartError, multipartBoundary } from './multipart';
+import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
+import { resolveProSession } from '../pro/session';
 import { feedZipLimits } from './config';
 import { checkFeedKey } from './keys';
 import {
@@ -20,11 +22,11 @@ import {
   FeedReportSchema,
   FeedRowReportSchema,
   FeedRunSummarySchema,
-  ROWS_FILE,
+  readRowReports,
   summarize,
-  type FeedRowReport,
   type FeedRunSummary,
 } from './report';
+import { rowsFileOf } from './pro';
 import { newRunId, type FeedRunner } from './runner';
 
 // POST /feeds/{agency}: an agency's software uploads its Poliris feed as a zip (annonces.csv and
@@ -148,6 +150,40 @@ function failedKeyAttempts() {
   };
 }
 
+/** Media types of a zip: browsers on Windows name it application/x-zip-compressed. */
+const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed']);
+
+/**
+ * The zip's bytes of an upload: the body itself (application/zip), or the file of a form
+ * (multipart/form-data, the professional space's form without JavaScript); 415 for another type.
+ */
+async function feedBody(request: FastifyRequest): Promise<NodeJS.ReadableStream> {
+  const header = request.headers['content-type'] ?? '';
+  const type = header.split(';', 1).join('').trim().toLowerCase();
+  if (ZIP_TYPES.has(type)) return request.body as NodeJS.ReadableStream;
+  const boundary = multipartBoundary(header);
+  if (!boundary) {
+    throw new HttpError(415, 'the feed must be sent as application/zip', 'content-type');
+  }
+  let part;
+  try {
+    part = await firstFilePart(request.body as AsyncIterable<Buffer>, boundary);
+  } catch (err) {
+    if (err instanceof MultipartError) throw new HttpError(400, err.message, 'body');
+    throw err;
+  }
+  const zipNamed = /\.zip$/i.test(part.filename);
+  if (!ZIP_TYPES.has(part.type) && !(zipNamed && part.type === 'application/octet-stream')) {
+    part.body.resume();
+    throw new HttpError(
+      415,
+      `the feed must be a zip file (${part.filename || 'the file'} is ${part.type || 'of no type'})`,
+      'content-type',
+    );
+  }
+  return part.body;
+}
+
 function feedKeyOf(request: FastifyRequest): string | null {
   const auth = request.headers.authorization;
   if (typeof auth === 'string' && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
@@ -155,18 +191,42 @@ function feedKeyOf(request: FastifyRequest): string | null {
   return typeof header === 'string' ? header : null;
 }
 
+export interface FeedRouteOptions {
+  runner: FeedRunner;
+}
+
 export async function feedRoutes(
   fastify: FastifyInstance,
-  options: { runner: FeedRunner },
+  options: FeedRouteOptions,
 ): Promise<void> {
   const { runner } = options;
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
   const maxBytes = runner.config.maxBytes;
 
   // The zip is streamed to a file as it arrives, never held in memory.
-  app.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(
+    ['application/zip', 'application/x-zip-compressed', 'multipart/form-data'],
+    (_request, payload, done) => done(null, payload),
+  );
 
   const failures = failedKeyAttempts();
+
+  /**
+   * The uploading agency: with a professional-space session (the web app relays the signed-in
+   * user's), the user's agency, which must be the one named (another answers 404 as an unknown
+   * one); else the agency whose feed key the request carries.
+   */
+  async function uploadingAgency(request: FastifyRequest, reply: FastifyReply, slug: string) {
+    const session = request.headers[PRO_SESSION_UPSTREAM_HEADER];
+    if (typeof session !== 'string') return agencyWithKey(request, reply, slug);
+    const user = await resolveProSession(app.db.kysely, session);
+    if (!user) throw new HttpError(401, 'session: sign in to the professional space', 'session');
+    const agency = await selectAgencyBySlug(app.db, slug);
+    if (!agency || agency.id !== user.agencyId) {
+      throw new HttpError(404, `agency ${slug} not found`, 'agency');
+    }
+    return agency;
+  }
 
   async function agencyWithKey(request: FastifyRequest, reply: FastifyReply, slug: string) {
     const agency = await selectAgencyBySlug(app.db, slug);
@@ -197,7 +257,7 @@ export async function feedRoutes(
       bodyLimit: maxBytes,
       schema: {
         description:
-          "Uploads an agency's Poliris feed: a zip of annonces.csv and its photos (application/zip), with the agency's feed key as a bearer token. The feed is the agency's full stock. Answers 202 with the run id; the report is at /feeds/runs/{id}.",
+          "Uploads an agency's Poliris feed: a zip of annonces.csv and its photos (application/zip), with the agency's feed key as a bearer token (or the professional-space session of one of its users). The feed is the agency's full stock. Answers 202 with the run id; the report is at /feeds/runs/{id}.",
         params: AgencyParams,
         querystring: UploadQuery,
         response: {
@@ -212,15 +272,8 @@ export async function feedRoutes(
       },
     },
     async (request, reply) => {
-      const agency = await agencyWithKey(request, reply, request.params.agency);
-      const type = (request.headers['content-type'] ?? '')
-        .split(';', 1)
-        .join('')
-        .trim()
-        .toLowerCase();
-      if (type !== 'application/zip') {
-        throw new HttpError(415, 'the feed must be sent as application/zip', 'content-type');
-      }
+      const agency = await uploadingAgency(request, reply, request.params.agency);
+      const body = await feedBody(request);
       const runId = newRunId();
       const dir = path.join(runner.config.workDir, `${agency.slug}-${runId}`);
       await mkdir(dir, { recursive: true });
@@ -241,7 +294,7 @@ export async function feedRoutes(
             } else callback(null, chunk);
           },
         });
-        await pipeline(request.body as NodeJS.ReadableStream, limit, createWriteStream(zip));
+        await pipeline(body, limit, createWriteStream(zip));
         if (received === 0)
           throw new HttpError(400, 'the body is empty: send the feed zip', 'body');
         // Everything is checked before the run is accepted: nothing is imported from a bad zip.
@@ -257,6 +310,7 @@ export async function feedRoutes(
         await rm(zip, { force: true });
       } catch (err) {
         await rm(dir, { recursive: true, force: true });
+        if (err instanceof MultipartError) throw new HttpError(400, err.message, 'body');
         if (err instanceof FeedArchiveError) {
           const status = err.code === 'zip-bomb' || err.code === 'too-large' ? 413 : 400;
           throw new HttpError(status, err.message, 'body');
@@ -306,17 +360,6 @@ export async function feedRoutes(
     };
   }
 
-  /** The run's rows.jsonl, in done/ or failed/; null before the run is archived. */
-  async function rowsFileOf(summary: FeedRunSummary): Promise<string | null> {
-    for (const base of [runner.config.doneDir, runner.config.failedDir]) {
-      const dir = path.join(base, summary.agency);
-      const names = await readdir(dir).catch(() => [] as string[]);
-      const folder = names.find((name) => name.endsWith(`-${summary.runId}`));
-      if (folder) return path.join(dir, folder, ROWS_FILE);
-    }
-    return null;
-  }
-
   app.get(
     '/feeds/runs/:id',
     {
@@ -354,20 +397,11 @@ export async function feedRoutes(
     async (request, reply) => {
       const { offset, limit } = request.query;
       const summary = await runSummary(request, reply, request.params.id);
-      const file = await rowsFileOf(summary);
-      if (!file || !existsSync(file)) {
+      const file = await rowsFileOf(runner.config, summary.agency, summary.runId);
+      if (!file) {
         throw new HttpError(404, `the rows of feed run ${summary.runId} are not written yet`, 'id');
       }
-      const rows: FeedRowReport[] = [];
-      const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-      let index = 0;
-      for await (const line of lines) {
-        if (index >= offset + limit) break;
-        if (index >= offset && line !== '')
-          rows.push(v.parse(FeedRowReportSchema, JSON.parse(line)));
-        index += 1;
-      }
-      lines.close();
+      const rows = await readRowReports(file, { offset, limit });
       return { total: summary.rowCount, offset, limit, rows };
     },
   );

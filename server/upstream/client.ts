@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import * as v from 'valibot';
 import type { LogFn } from 'pino';
@@ -52,6 +53,15 @@ export interface UpstreamClient {
     path: string,
     options?: CallOptions & { headers?: Record<string, string> },
   ): Promise<Dispatcher.ResponseData>;
+  /**
+   * Streams a request body to the listings API (a feed upload), within `timeoutMs` for the whole
+   * body and the answer; answers the status and the JSON answer, 4xx included.
+   */
+  upload(
+    path: string,
+    body: Readable,
+    options: CallOptions & { contentType: string; timeoutMs: number },
+  ): Promise<{ status: number; json: unknown }>;
   close(): Promise<void>;
 }
 
@@ -288,6 +298,46 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           upstreamFailures.inc({ endpoint: upstreamEndpoint(path), kind: 'bad-response' });
         }
         return response;
+      }),
+    upload: (path, body, callOptions) =>
+      measured('POST', path, async () => {
+        const deadline = AbortSignal.timeout(callOptions.timeoutMs);
+        const signal = callOptions.signal
+          ? AbortSignal.any([callOptions.signal, deadline])
+          : deadline;
+        const headers: Record<string, string> = {
+          accept: 'application/json',
+          ...callOptions.headers,
+          'content-type': callOptions.contentType,
+        };
+        if (callOptions.requestId) headers['x-request-id'] = callOptions.requestId;
+        let response: Dispatcher.ResponseData;
+        try {
+          response = await pool.request({
+            method: 'POST',
+            path: `${prefix}${path}${buildQueryString(callOptions.query)}`,
+            headers,
+            body,
+            signal,
+            headersTimeout: callOptions.timeoutMs,
+            bodyTimeout: callOptions.timeoutMs,
+          });
+        } catch (error) {
+          throw classify(error, path, deadline, callOptions.signal, callOptions.requestId);
+        }
+        const json = await readJson(response, path, callOptions, deadline);
+        if (response.statusCode >= 500) {
+          throw new UpstreamError(
+            'bad-response',
+            path,
+            `listings API answered ${response.statusCode} on ${path}`,
+            {
+              upstreamStatus: response.statusCode,
+              body: json,
+            },
+          );
+        }
+        return { status: response.statusCode, json };
       }),
     close: () => pool.close(),
   };

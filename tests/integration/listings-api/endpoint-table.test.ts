@@ -45,6 +45,9 @@ const BASELINES: { [N in keyof typeof getEndpoints]: Record<string, string> } = 
   proLeads: {},
   proLeadsExport: {},
   proTeam: {},
+  proFeedRuns: {},
+  proFeedReport: { id: 'abcdefgh' },
+  proFeedKey: {},
 };
 
 /** Routes of the listings API the web app calls outside the table: not data of its screens. */
