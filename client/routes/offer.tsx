@@ -501,8 +501,8 @@ function OfferPage({
             key={offer.id}
             id={CONTACT_FORM_ID}
             target={{ offerId: offer.id }}
-
             pageState={data.contact}
+            defaultMessage={t`Bonjour, je souhaiterais obtenir plus d'informations sur ce bien (référence ${reference}). Merci.`}
             prefill={prefill}
           />
         </aside>
