@@ -37,7 +37,6 @@ test('the video and the 3D tour start beside the gallery, at its width, with one
   await expect(frame).toHaveAttribute('src', media.video);
   const [frameBox, galleryBox] = [await frame.boundingBox(), await gallery.boundingBox()];
   expect(frameBox!.width).toBeGreaterThan(galleryBox!.width * 0.95);
-  expect(await accessibilityViolations(page)).toEqual([]);
 
   // The tour was accepted with the video: it starts at once, in the player's place.
   await tour.click();
