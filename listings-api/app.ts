@@ -29,6 +29,7 @@ import {
   type MetricsServerConfig,
 } from '../shared/metrics-server';
 import { apiRequestDuration, listingsRegistry, trackDatabase } from './metrics';
+import { startJobsLeader, type JobsLeader } from './lib/jobs-leader';
 
 export interface ListingsAppOptions {
   db: Db;
@@ -51,8 +52,9 @@ export interface ListingsAppOptions {
   /** The environment the config is read from when none is given; default: this process's. */
   env?: Record<string, string | undefined>;
   /**
-   * Run the periodic jobs in this process: alert mails, the feed inbox (default true). Of several
-   * instances on one database, one runs them (LISTINGS_JOBS=0 on the others).
+   * Stand for the periodic jobs: alert mails, the feed inbox, the retention purge (default true).
+   * Of the instances on one PostgreSQL database that stand, the one elected runs them
+   * (lib/jobs-leader.ts); on PGlite the process runs them. False (LISTINGS_JOBS=0): never.
    */
   jobs?: boolean;
   /** The feed import's settings; default: the config's. */
@@ -74,6 +76,8 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** Imports of agencies' Poliris feeds (inbox, HTTP uploads). */
     feedRunner: FeedRunner;
+    /** The election of the instance that runs the periodic jobs; null: this one never does. */
+    jobsLeader: JobsLeader | null;
   }
 }
 
@@ -125,6 +129,15 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   );
 
   app.decorate('db', options.db);
+  // Stands for the periodic jobs. Its hook, added before the jobs', runs after they stopped.
+  const jobs = options.jobs ?? true;
+  const leader = jobs
+    ? startJobsLeader(options.db, { retryMs: config.jobsRetryMs, log: app.log })
+    : null;
+  app.decorate('jobsLeader', leader);
+  app.addHook('onClose', async () => {
+    await leader?.close();
+  });
   const reference = createReferenceCache(options.db);
   app.decorate('reference', reference);
   const responseCache = registerResponseCache(app, { ttlMs: options.cacheTtlMs ?? 30_000 });
@@ -172,7 +185,11 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   await app.register(formRoutes);
   await app.register(alertRoutes);
   // The links of alert mails (confirm, unsubscribe) and the mail job when ALERTS_INTERVAL_MS is set.
-  await app.register(alertMailRoutes, { outbox: mailOutbox, scheduler: options.jobs ?? true });
+  await app.register(alertMailRoutes, {
+    outbox: mailOutbox,
+    scheduler: jobs,
+    leader: leader ?? undefined,
+  });
   await app.register(agencyRoutes);
   await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
   await app.register(sitemapRoutes);
@@ -184,7 +201,8 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
     reference,
     photosDir: options.photosDir ?? '.data/photos',
     log: app.log,
-    scheduler: options.jobs ?? true,
+    scheduler: jobs,
+    leader: leader ?? undefined,
     // New counts and fresh answers at once rather than at the next look for changes.
     onChange: () => void counts.refreshIfStale().catch(() => undefined),
   });

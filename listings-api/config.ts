@@ -4,6 +4,10 @@ import { DEFAULT_INTERVAL_MS, DEFAULT_PUBLIC_URL } from './alerts/config';
 import { addressOf, defaultFrom } from './mail/address';
 import { DEFAULT_MAIL_DIR } from './mail/transport';
 import { FEED_DEFAULTS } from './feeds/config';
+import { DEFAULT_READ_MAX_LAG_MS } from './db/connection';
+import { DEFAULT_JOBS_RETRY_MS } from './lib/jobs-leader';
+import { DEFAULT_ZIP_LIMITS } from './feeds/archive';
+import { DEFAULT_MEDIA_EMBED_HOSTS, HostList } from '../shared/host-list';
 
 // The listings API's environment, read in one place by one valibot schema whose output is the
 // `ListingsConfig` the rest of the API sees: `npm run start:listings`, the embedded mode (its child
@@ -13,14 +17,6 @@ import { FEED_DEFAULTS } from './feeds/config';
 
 /** The retention purge runs every hour unless PRIVACY_PURGE_INTERVAL_MS says otherwise. */
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60_000;
-
-/** The video and 3D-tour players offer pages embed unless MEDIA_EMBED_HOSTS says otherwise. */
-export const DEFAULT_MEDIA_EMBED_HOSTS = [
-  'my.matterport.com',
-  'www.youtube-nocookie.com',
-  'www.youtube.com',
-  'player.vimeo.com',
-];
 
 const WholeNumber = (message: string) =>
   v.pipe(v.string(), v.regex(/^[0-9]+$/, message), v.transform(Number));
@@ -60,25 +56,6 @@ const SmtpUrl = v.pipe(
   v.check((s) => /^smtps?:\/\//.test(s), 'must start with smtp:// or smtps://'),
 );
 
-const HostList = v.pipe(
-  v.string(),
-  v.transform((s) =>
-    s
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== ''),
-  ),
-  v.array(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/,
-        'must list host names (example.com, *.example.com)',
-      ),
-    ),
-  ),
-);
-
 const EnvSchema = v.object({
   // The server (`npm run start:listings`; the embedded mode gets these from the web app).
   /** Port of `npm run start:listings` (0 picks a free one). */
@@ -93,6 +70,30 @@ const EnvSchema = v.object({
       v.url('must be a postgres:// URL'),
     ),
   ),
+  /**
+   * PostgreSQL replicas streaming from DATABASE_URL, comma-separated: they take the read-only
+   * work (searches, counts, pages, config, sitemap). Unset: everything goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((u) => u.trim())
+          .filter((u) => u !== ''),
+      ),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.check((s) => /^postgres(ql)?:\/\//.test(s), 'must list postgres:// URLs'),
+          v.url('must list postgres:// URLs'),
+        ),
+      ),
+    ),
+  ),
+  /** A replica whose replay lags more than this is left out until it catches up (ms). */
+  DATABASE_READ_MAX_LAG_MS: v.optional(Milliseconds(0)),
   /** PostgreSQL connections of each pool (twice the cores when unset). */
   DATABASE_POOL_SIZE: v.optional(
     v.pipe(
@@ -110,7 +111,10 @@ const EnvSchema = v.object({
   SEED_OFFERS: v.optional(
     v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number)),
   ),
-  /** 0 on every instance but one: that one runs the periodic jobs (alert mails, feed inbox, purge). */
+  /**
+   * 0 keeps this instance out of the periodic jobs (alert mails, feed inbox, purge); the
+   * instances with 1 elect one of them to run the jobs (a PostgreSQL advisory lock).
+   */
   LISTINGS_JOBS: v.optional(
     v.pipe(
       v.picklist(['0', '1', 'false', 'true'], 'must be 1 (run the periodic jobs) or 0'),
@@ -118,6 +122,8 @@ const EnvSchema = v.object({
     ),
     '1',
   ),
+  /** How often an instance that does not run the jobs tries to take them over (ms). */
+  LISTINGS_JOBS_RETRY_MS: v.optional(Milliseconds(100)),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -163,6 +169,8 @@ const EnvSchema = v.object({
   ),
   FEEDS_SETTLE_MS: v.optional(FeedNumber('milliseconds', 0)),
   FEEDS_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_MAX_ENTRY_BYTES: v.optional(FeedNumber('bytes', 1024)),
+  FEEDS_MAX_CSV_BYTES: v.optional(FeedNumber('bytes', 1024)),
   FEEDS_PHOTO_HOSTS: v.optional(HostList),
   FEEDS_PHOTO_TIMEOUT_MS: v.optional(FeedNumber('milliseconds', 100)),
   FEEDS_PHOTO_MAX_BYTES: v.optional(FeedNumber('bytes', 1024)),
@@ -196,14 +204,20 @@ const ListingsConfigSchema = v.pipe(
       host: e.LISTINGS_API_HOST,
       /** PostgreSQL connection string; undefined: PGlite under pgliteDir. */
       databaseUrl: e.DATABASE_URL,
+      /** Replicas of the primary for the read-only work; empty: none. */
+      readUrls: e.DATABASE_READ_URL ?? [],
+      /** A replica lagging more than this (ms) is left out. */
+      readMaxLagMs: e.DATABASE_READ_MAX_LAG_MS ?? DEFAULT_READ_MAX_LAG_MS,
       /** PostgreSQL connections per pool; undefined: twice the cores. */
       poolSize: e.DATABASE_POOL_SIZE,
       pgliteDir: e.PGLITE_DIR,
       photosDir: e.PHOTOS_DIR,
       /** Offers to seed into an empty database; undefined: the seed's own default. */
       seedOffers: e.SEED_OFFERS,
-      /** Run the periodic jobs in this process (alert mails, feed inbox, retention purge). */
+      /** Stand for the periodic jobs (alert mails, feed inbox, retention purge): one instance runs them. */
       jobs: e.LISTINGS_JOBS,
+      /** How often a standby instance tries to take the jobs over (ms). */
+      jobsRetryMs: e.LISTINGS_JOBS_RETRY_MS ?? DEFAULT_JOBS_RETRY_MS,
       logLevel: e.LOG_LEVEL,
       /** The metrics server; undefined without LISTINGS_METRICS_PORT. */
       metrics:
@@ -246,6 +260,10 @@ const ListingsConfigSchema = v.pipe(
         settleMs: e.FEEDS_SETTLE_MS ?? FEED_DEFAULTS.settleMs,
         /** Largest accepted upload or zip. */
         maxBytes: e.FEEDS_MAX_BYTES ?? FEED_DEFAULTS.maxBytes,
+        /** Largest file of a zip once inflated (a photo, say), annonces.csv aside. */
+        maxEntryBytes: e.FEEDS_MAX_ENTRY_BYTES ?? DEFAULT_ZIP_LIMITS.maxEntryBytes,
+        /** Largest annonces.csv once inflated; it is read as a stream. */
+        maxCsvBytes: e.FEEDS_MAX_CSV_BYTES ?? DEFAULT_ZIP_LIMITS.maxCsvBytes,
         /** Hosts photos may be fetched from (exact or *.example.com); empty: none. */
         photoHosts: e.FEEDS_PHOTO_HOSTS ?? [],
         photoTimeoutMs: e.FEEDS_PHOTO_TIMEOUT_MS ?? FEED_DEFAULTS.photoTimeoutMs,

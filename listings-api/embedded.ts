@@ -59,6 +59,8 @@ export async function startListingsApi(
   const db = await openDb({
     databaseUrl: options.databaseUrl,
     poolSize: options.poolSize,
+    readUrls: config.readUrls,
+    readMaxLagMs: config.readMaxLagMs,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
   });
@@ -93,7 +95,11 @@ export async function startListingsApi(
     const purgeIntervalMs = options.purgeIntervalMs ?? config.purgeIntervalMs;
     const purge =
       jobs && purgeIntervalMs > 0
-        ? startPurgeScheduler(db, { intervalMs: purgeIntervalMs, log: app.log })
+        ? startPurgeScheduler(db, {
+            intervalMs: purgeIntervalMs,
+            log: app.log,
+            leader: app.jobsLeader ?? undefined,
+          })
         : null;
     app.addHook('onClose', async () => {
       await purge?.stop();

@@ -126,6 +126,32 @@ new Gauge({
 });
 
 new Gauge({
+  name: 'listings_api_db_replica_lag_seconds',
+  help: 'Replay delay of each read replica (DATABASE_READ_URL) at its last check; absent while it does not answer.',
+  labelNames: ['pool'] as const,
+  registers: [listingsRegistry],
+  collect() {
+    this.reset();
+    for (const db of databases) {
+      for (const r of db.replicas) if (r.lagMs !== null) this.set({ pool: r.name }, r.lagMs / 1000);
+    }
+  },
+});
+
+new Gauge({
+  name: 'listings_api_db_replica_in_use',
+  help: 'Whether reads go to each read replica (1), or it is left out (0): lagging past DATABASE_READ_MAX_LAG_MS or not answering.',
+  labelNames: ['pool'] as const,
+  registers: [listingsRegistry],
+  collect() {
+    this.reset();
+    for (const db of databases) {
+      for (const r of db.replicas) this.set({ pool: r.name }, r.inUse ? 1 : 0);
+    }
+  },
+});
+
+new Gauge({
   name: 'listings_api_db_pool_connections',
   help: 'Connections of the database pools (PostgreSQL: main and generic-plans; PGlite: main over its one session), by state: max (the pool size), total (open), idle, waiting (queries queued for a connection).',
   labelNames: ['pool', 'state'] as const,

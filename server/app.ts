@@ -19,6 +19,7 @@ import type { AppConfig } from './config';
 import { ClusterRateLimitStore } from './cluster-rate-limit';
 import { createLogger } from './logger';
 import security, { tileOrigin } from './plugins/security';
+import { httpsSources } from '../shared/host-list';
 import { attachMetricsServer, observeRequests } from '../shared/metrics-server';
 import { edgePurges, httpRequestDuration, webRegistry } from './metrics';
 import upstream from './plugins/upstream';
@@ -254,6 +255,7 @@ export async function buildApp(
   await app.register(security, {
     dev: config.renderer === 'vite',
     imgSources: [tileOrigin(config.mapTileUrl)].filter((s): s is string => Boolean(s)),
+    frameSources: httpsSources(config.mediaEmbedHosts),
   });
   await app.register(cookie, { secret: config.cookieSecret });
   // Pages and JSON compressed per response at a quick brotli level; build files are compressed
@@ -371,25 +373,33 @@ export async function buildApp(
       });
     }
   }
-  // The edge, in the one process that purges it (EDGE_PURGE_URL, EDGE_PURGER).
+  // The edge, in the one process that purges it (EDGE_PURGE_URL, EDGE_PURGER): with Redis, the
+  // holder of the lease among every web process of every machine.
+  const edgeTargets: PurgeTarget[] = [];
   if (config.edgePurge) {
     const { createEdgePurger } = await import('./edge/purgers');
     const { target, intervalMs, repeatMs } = config.edgePurge;
     const purger = createEdgePurger(target, {
       onRequest: (outcome) => edgePurges.inc({ outcome }),
     });
-    purgeTargets.push({
+    edgeTargets.push({
       name: purger.kind,
       purge: (tags) => purger.purge(tags),
       intervalMs,
       repeatMs: repeatMs > 0 ? [repeatMs] : [],
     });
   }
-  // One follower of the listings API's changes in this process hands each batch to every target.
-  if (purgeTargets.length > 0) {
+  const lease =
+    config.edgePurge && redis
+      ? (await import('./edge/purge-lease')).createPurgeLease(redis, config.edgePurge.lease)
+      : undefined;
+  // One follower of the listings API's changes in this process hands each batch to every target
+  // (the edge's own while this process holds the lease).
+  if (purgeTargets.length > 0 || edgeTargets.length > 0) {
     await app.register((await import('./edge/changes-plugin')).default, {
-      targets: purgeTargets,
+      targets: lease ? purgeTargets : [...purgeTargets, ...edgeTargets],
       cursorFile: config.edgePurge?.cursorFile,
+      leased: lease ? { lease, targets: edgeTargets } : undefined,
     });
   }
   await app.register(pageRoutes, {

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import type { MetricsServerConfig } from '../shared/metrics-server';
 import type { EdgePurgeTarget } from './edge/purgers';
+import { DEFAULT_MEDIA_EMBED_HOSTS, HostList } from '../shared/host-list';
 
 // The web process's environment, parsed once at boot by one valibot schema whose output is the
 // `Config` the rest of the server sees. Every variable is documented here and in the README's
@@ -103,10 +104,26 @@ const EnvSchema = v.object({
   /** Where the edge purger keeps its cursor (written after each successful purge). */
   EDGE_PURGE_CURSOR_FILE: v.optional(v.string(), '.data/edge-purge.cursor'),
   /**
-   * 0: this process sends no edge purge even with EDGE_PURGE_URL (several web processes: only one
-   * purges).
+   * 0: this process sends no edge purge even with EDGE_PURGE_URL. Without Redis, only the first web
+   * process of a machine purges; with REDIS_URL, every web process of every machine may, one at a
+   * time (the holder of a lease in Redis).
    */
   EDGE_PURGER: booleanish('true'),
+  /**
+   * With REDIS_URL: life of the edge purge lease, in milliseconds; its holder renews it every
+   * third. When the holder dies, another process purges within this life plus a third.
+   */
+  EDGE_PURGE_LEASE_MS: v.pipe(
+    v.optional(v.string(), '15000'),
+    v.transform(Number),
+    v.integer('must be an integer'),
+    v.minValue(300, 'must be 300 or more'),
+  ),
+  /** With REDIS_URL: prefix of the lease's Redis keys (one per edge, when several share Redis). */
+  EDGE_PURGE_LEASE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w:.-]{1,100}$/, 'must be letters, digits, : . _ or -')),
+    'portal-edge-purge',
+  ),
   /** Shared store for rate limits and counters when several web processes run. */
   REDIS_URL: v.optional(url),
   /** Public origin of the site, for canonical and hreflang URLs (e.g. https://www.example.com). */
@@ -142,6 +159,8 @@ const EnvSchema = v.object({
   HEADERS_TIMEOUT_MS: positiveInt('10000'),
   /** Map tile URL template for the offer map (Leaflet). */
   MAP_TILE_URL: v.optional(v.string(), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Hosts of the video and 3D-tour players pages may frame (the listings API embeds the same). */
+  MEDIA_EMBED_HOSTS: v.optional(HostList),
   /** Serve the production build (dist/) even outside NODE_ENV=production. */
   SERVE_BUILD: booleanish('false'),
   /** Bytes of rendered public pages the in-process page cache keeps (0 turns it off). */
@@ -275,6 +294,7 @@ const ConfigSchema = v.pipe(
       /** Longest time the request headers may take to arrive (ms). */
       headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
       mapTileUrl: e.MAP_TILE_URL,
+      mediaEmbedHosts: e.MEDIA_EMBED_HOSTS ?? DEFAULT_MEDIA_EMBED_HOSTS,
       /** Bytes of the in-process page cache; 0: off. */
       pageCacheBytes: e.PAGE_CACHE_BYTES,
       /** Milliseconds between two purge polls of the page cache (GET /changes); 0: never. */
@@ -373,6 +393,8 @@ function edgePurgeConfig(
       /** Delay of the second purge of the same tags (0: none). */
       repeatMs: number;
       cursorFile: string;
+      /** The lease shared by every web process through Redis (used when REDIS_URL is set). */
+      lease: { key: string; lifeMs: number };
     }
   | undefined {
   const urls = e.EDGE_PURGE_URL;
@@ -398,5 +420,6 @@ function edgePurgeConfig(
     intervalMs: e.EDGE_PURGE_INTERVAL_MS,
     repeatMs: e.EDGE_PURGE_REPEAT_MS,
     cursorFile: e.EDGE_PURGE_CURSOR_FILE,
+    lease: { key: e.EDGE_PURGE_LEASE_KEY, lifeMs: e.EDGE_PURGE_LEASE_MS },
   };
 }

@@ -142,8 +142,10 @@ async function mainProcess(config: Config): Promise<void> {
       // The public address the main process settled on (in embedded mode, its default).
       PUBLIC_URL: config.publicUrl,
     },
-    // Only one web process purges the edge cache.
-    slotEnv: (slot): Record<string, string> => (slot === 0 ? {} : { EDGE_PURGER: '0' }),
+    // Only one web process purges the edge cache: without Redis, the first; with it, whichever
+    // holds the lease (every web process of every machine may take it).
+    slotEnv: (slot): Record<string, string> =>
+      slot === 0 || config.redisUrl ? {} : { EDGE_PURGER: '0' },
   });
   running.web = web;
   web.onFatal((reason) => void shutdown(reason, 1));

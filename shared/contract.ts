@@ -746,9 +746,21 @@ export type OmrAgencyList = v.InferOutput<typeof OmrAgencyListSchema>;
 export const OmrAgencyListsSchema = v.object({ items: v.array(OmrAgencyListSchema) });
 
 /** GET /healthz */
+/** A PostgreSQL replica of the listings API's reads (DATABASE_READ_URL), as last checked. */
+export const ReplicaHealthSchema = v.object({
+  /** replica-1, replica-2… in the order of DATABASE_READ_URL. */
+  pool: v.string(),
+  /** Reads go to it (it answers and lags no more than DATABASE_READ_MAX_LAG_MS). */
+  inUse: v.boolean(),
+  /** Its replay delay at the last check (ms); null when it did not answer. */
+  lagMs: v.nullable(v.number()),
+});
+
 export const HealthSchema = v.object({
   status: v.literal('ok'),
   db: v.picklist(['postgres', 'pglite']),
+  /** The read replicas (absent without DATABASE_READ_URL); reads go to the primary when none is in use. */
+  replicas: v.optional(v.array(ReplicaHealthSchema)),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,11 @@
 # - Grace: a page expired within its own stale-while-revalidate is served while it is fetched
 #   again; when the web app fails (the probe says so, or a fetch errors) a stale page up to 24 h
 #   old is served instead of an error (stale-if-error).
+# - Several web machines: backend.vcl declares each and adds it to the `portal` round-robin
+#   director (sub portal_backends); the probe leaves out one that stops answering. A GET or HEAD
+#   whose web machine refuses the connection, fails before answering, or answers 503 (it is
+#   stopping) is retried at once on another one, so a machine stopped or killed costs no visitor an
+#   error. Anything else (a POST…) is never retried: it may have been acted on.
 # - Forwarded headers are the edge's own: X-Forwarded-For is the connection's address,
 #   X-Forwarded-Proto `https` only for a connection that came through TLS (a TLS proxy in front
 #   speaking the PROXY protocol to a `-a …,PROXY` listener, such as hitch), `http` otherwise, and
@@ -22,6 +27,7 @@
 # - Debugging: `X-Cache: HIT|MISS|PASS`, `X-Cache-Hits` and `Age` on every answer.
 vcl 4.1;
 
+import directors;
 import proxy;
 import std;
 import xkey;
@@ -39,12 +45,20 @@ probe portal_ready {
     .initial = 3;
 }
 
-# backend web { ... } (host and port of the web app).
+# The web machines, in turn; a machine whose probe fails is skipped.
+sub vcl_init {
+    new portal = directors.round_robin();
+    call portal_backends;
+}
+
+# backend web_1 { ... } … (host and port of each web machine) and sub portal_backends, which adds
+# them to the director.
 include "backend.vcl";
 
-# Who may purge: the web process that runs the edge purger (EDGE_PURGER=1). Edit this list to the
-# purger's addresses; a name in parentheses is resolved when the VCL loads and skipped if it does
-# not resolve (docker compose: the `web` service).
+# Who may purge: the web processes that run the edge purger (with Redis, any web machine may hold
+# the purge lease). Edit this list to their addresses; a name in parentheses is resolved when the
+# VCL loads (every address it has) and skipped if it does not resolve (docker compose: the `web`
+# service, both replicas).
 acl purgers {
     "127.0.0.1";
     "::1";
@@ -52,6 +66,7 @@ acl purgers {
 }
 
 sub vcl_recv {
+    set req.backend_hint = portal.backend();
     unset req.http.X-Portal-Cache;
     # The X-Portal-* request headers are this VCL's own, never a visitor's.
     if (req.restarts == 0) {
@@ -178,9 +193,36 @@ sub vcl_backend_fetch {
     unset bereq.http.X-Portal-Cache;
     unset bereq.http.X-Portal-Stale-Ok;
     # X-Portal-Refetch stays: it tells vcl_backend_response that a stale copy exists.
+
+    # One web machine for this attempt; a retry takes another than the one that failed (the
+    # director's turn may have come back to it before its probe noticed).
+    if (bereq.retries == 0) {
+        unset bereq.http.X-Portal-Failed;
+    }
+    set bereq.backend = portal.backend();
+    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
+        set bereq.backend = portal.backend();
+    }
+    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
+        set bereq.backend = portal.backend();
+    }
+}
+
+# A GET or HEAD whose web machine failed is tried on another (at most twice more); the name of the
+# one that failed goes along so that the retry avoids it.
+sub portal_retry {
+    if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
+        set bereq.http.X-Portal-Failed = bereq.backend;
+        return (retry);
+    }
 }
 
 sub vcl_backend_response {
+    # A web machine that is stopping answers 503 to the requests of its open connections.
+    if (beresp.status == 503) {
+        call portal_retry;
+    }
+    unset bereq.http.X-Portal-Failed;
     # The encoding is in the key already; Vary is given back to browsers in vcl_deliver.
     if (beresp.http.Vary) {
         set beresp.http.X-Portal-Vary = beresp.http.Vary;
@@ -230,6 +272,8 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
+    # Refused, reset or silent: another web machine, before any stale copy or error.
+    call portal_retry;
     # The web app does not answer while a stale copy exists: the copy stays (see above).
     if (bereq.is_bgfetch || bereq.http.X-Portal-Refetch) {
         return (abandon);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
 import { startPeriodic, type Periodic } from '../lib/periodic';
+import type { JobsLeader } from '../lib/jobs-leader';
 import { sendDueMails, type MailHooks } from '../mail/outbox';
 import type { MailLog, MailTransport } from '../mail/transport';
 import { queueConfirmations } from './confirmations';
@@ -83,9 +84,9 @@ export type AlertScheduler = Periodic;
  */
 export function startAlertScheduler(
   db: Db,
-  options: { intervalMs: number } & Omit<AlertJobOptions, 'now'>,
+  options: { intervalMs: number; leader?: JobsLeader } & Omit<AlertJobOptions, 'now'>,
 ): AlertScheduler {
-  const { intervalMs, ...jobOptions } = options;
+  const { intervalMs, leader, ...jobOptions } = options;
   return startPeriodic(
     async () => {
       const summary = await runAlertJob(db, jobOptions);
@@ -95,5 +96,6 @@ export function startAlertScheduler(
     },
     intervalMs,
     (err) => options.log.error({ err }, 'alert mail run failed'),
+    leader,
   );
 }

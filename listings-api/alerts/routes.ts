@@ -1,3 +1,4 @@
+import type { JobsLeader } from '../lib/jobs-leader';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { AlertMailActionSchema, ApiErrorSchema, type AlertMailAction } from '../../shared/contract';
@@ -33,6 +34,8 @@ export interface AlertMailRoutesOptions {
    * sends its confirmation at once through the outbox.
    */
   scheduler?: boolean;
+  /** The election among instances: the job runs only while this one leads. */
+  leader?: JobsLeader;
 }
 
 // JSON { token } from the web app (AlertMailTokenBodySchema), or the one-click POST of a mail
@@ -187,6 +190,7 @@ export async function alertMailRoutes(
       digestMinIntervalMs: config.digestMinIntervalMs,
       hooks: options.outbox?.hooks,
       reference,
+      leader: options.leader,
     });
     fastify.log.info(
       { intervalMs: config.intervalMs, via: transport.kind },

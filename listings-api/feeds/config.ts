@@ -13,3 +13,12 @@ export const FEED_DEFAULTS = {
   photoTimeoutMs: 10_000,
   photoMaxBytes: 15 * 1024 * 1024,
 } as const;
+
+/** The zip limits of a feed upload or dropped zip under these settings. */
+export function feedZipLimits(config: FeedConfig) {
+  return {
+    maxTotalBytes: config.maxBytes * 100,
+    maxEntryBytes: config.maxEntryBytes,
+    maxCsvBytes: config.maxCsvBytes,
+  };
+}

@@ -10,6 +10,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { Agent, request } from 'undici';
 import type { Db } from '../db/connection';
 import { PHOTO_WIDTHS } from '../../shared/contract';
+import { isHostAllowed } from '../../shared/host-list';
 import { PHOTO_MAX, photoFileName } from '../lib/photo-files';
 
 // The photos of feeds, files beside annonces.csv or http(s) URLs, stored once by the sha256 of
@@ -167,15 +168,6 @@ function seconds(ms: number): string {
  * Whether a host is allowed: an exact name, or `*.example.com` for any name under example.com
  * (not example.com itself). Names compare case-insensitively.
  */
-export function isHostAllowed(hostname: string, allowedHosts: readonly string[]): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return allowedHosts.some((entry) => {
-    const allowed = entry.trim().toLowerCase();
-    if (allowed.startsWith('*.')) return host.endsWith(allowed.slice(1));
-    return allowed !== '' && host === allowed;
-  });
-}
-
 function sha256Of(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

@@ -13,6 +13,7 @@ import type { ValibotTypeProvider } from '../lib/validation';
 import { selectAgencyBySlug } from '../repositories/agencies';
 import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
+import { feedZipLimits } from './config';
 import { checkFeedKey } from './keys';
 import {
   emptyCounts,
@@ -252,9 +253,7 @@ export async function feedRoutes(
         } finally {
           await handle.close();
         }
-        await extractFeedZip(zip, path.join(dir, 'extracted'), {
-          maxTotalBytes: maxBytes * 100,
-        });
+        await extractFeedZip(zip, path.join(dir, 'extracted'), feedZipLimits(runner.config));
         await rm(zip, { force: true });
       } catch (err) {
         await rm(dir, { recursive: true, force: true });

@@ -7,9 +7,10 @@ import { loadPortalConfig } from '../alerts/portal-config';
 import type { Db } from '../db/connection';
 import type { FeedRunSource } from '../db/types';
 import { startPeriodic, type Periodic } from '../lib/periodic';
+import type { JobsLeader } from '../lib/jobs-leader';
 import type { ReferenceCache } from '../lib/reference';
 import { extractFeedZip, FeedArchiveError } from './archive';
-import type { FeedConfig } from './config';
+import { feedZipLimits, type FeedConfig } from './config';
 import {
   insertQueuedFeedRun,
   recordStoppedFeedRun,
@@ -123,6 +124,8 @@ export function createFeedRunner(
     onChange?: () => void;
     /** Look at the inbox every config.intervalMs (default true when it is above 0). */
     scheduler?: boolean;
+    /** The election among instances: the inbox is looked at only while this one leads. */
+    leader?: JobsLeader;
   },
 ): FeedRunner {
   const { config, log } = options;
@@ -167,7 +170,7 @@ export function createFeedRunner(
     const zip = names.find((n) => n.toLowerCase().endsWith('.zip'));
     const out = path.join(dir, 'extracted');
     if (!zip) return names.includes('extracted') ? out : dir;
-    await extractFeedZip(path.join(dir, zip), out, { maxTotalBytes: config.maxBytes * 100 });
+    await extractFeedZip(path.join(dir, zip), out, feedZipLimits(config));
     return out;
   }
 
@@ -326,6 +329,7 @@ export function createFeedRunner(
       },
       config.intervalMs,
       (err) => log.error({ err }, 'feed inbox scan failed'),
+      options.leader,
     );
   }
 

@@ -7,8 +7,8 @@ import type { Reference } from './reference';
 // How an offer's price compares: the median price per m² (sale price, or monthly rent) of the
 // active offers of its nature and rubrique in its city, else in its département when the city
 // has fewer than MIN_COMPARABLES, the offer itself left out, offers without a surface or with a
-// hidden price too. One statement, read from the index of migration 021: the département is
-// read only when the city falls short.
+// hidden price too. One indexed read of the offer_price_medians view (migration 028), rebuilt
+// with the offer counts when offers change.
 
 export interface ComparableScope {
   city: { id: number; ids: number[] } | null;
@@ -40,56 +40,89 @@ export function comparableScope(ref: Reference, lieuId: number): ComparableScope
   };
 }
 
-interface ComparablesRow {
-  city_n: number;
-  city_median: number | null;
-  dep_n: number | null;
-  dep_median: number | null;
+interface MedianRow {
+  lieu_id: number;
+  n: number;
+  first_index: number;
+  middle: number[];
+}
+
+/** The part of an offer that decides whether it is one of its own group's comparables. */
+export interface ComparableOffer {
+  nature: NatureId;
+  rubriqueId: number;
+  lieuId: number;
+  /** Its price per m² when it counts among the comparables (active, surface, shown price). */
+  perM2: number | null;
+}
+
+/**
+ * The median of a sorted list of `n` values of which `middle` holds those from `first` on (four
+ * around the middle), with one value `without` left out (null: none), and the count left.
+ */
+export function medianWithout(
+  n: number,
+  first: number,
+  middle: readonly number[],
+  without: number | null,
+): { count: number; median: number | null } {
+  const values = [...middle];
+  let offset = first;
+  if (without !== null && n > 0) {
+    const at = values.indexOf(without);
+    if (at >= 0) values.splice(at, 1);
+    // Below the window: every value of the window moves one place down.
+    else if (without < values[0]!) offset -= 1;
+    n -= 1;
+  }
+  if (n <= 0) return { count: 0, median: null };
+  const value = (index: number) => values[index - offset];
+  const half = Math.floor(n / 2);
+  const median = n % 2 ? value(half) : (value(half - 1)! + value(half)!) / 2;
+  return { count: n, median: median ?? null };
 }
 
 /** The comparables of an offer, or null when fewer than MIN_COMPARABLES (or not priced by m²). */
 export async function selectComparables(
   db: Db,
   ref: Reference,
-  offer: { id: number; nature: NatureId; rubriqueId: number; lieuId: number },
+  offer: ComparableOffer,
   lang: Lang,
 ): Promise<Comparables | null> {
   if (offer.nature === 'S') return null;
   const scope = comparableScope(ref, offer.lieuId);
-  if (!scope.city && !scope.departement) return null;
-  const amount = offer.nature === 'V' ? sql.ref('o.price') : sql.ref('o.monthly_rent');
-  const of = (ids: number[]) => sql`
-    SELECT count(${amount})::integer AS n,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY ${amount}::float8 / o.surface) AS median
-    FROM offers o
-    WHERE o.status = 'active' AND o.surface > 0 AND NOT o.prix_cache
-      AND o.nature = ${offer.nature} AND o.rubrique_id = ${offer.rubriqueId}::integer
-      AND o.lieu_id = ANY(${ids}::int[]) AND o.id <> ${offer.id}::integer`;
-  // The département's part runs only when the city's count falls short (a one-time filter).
-  const [row] = await db.prepared(sql<ComparablesRow>`
-    SELECT city.n AS city_n, city.median AS city_median, dep.n AS dep_n, dep.median AS dep_median
-    FROM (${of(scope.city?.ids ?? [])}) city
-    LEFT JOIN LATERAL (${of(scope.departement?.ids ?? [])}
-      AND city.n < ${MIN_COMPARABLES}::integer) dep ON true`);
-  if (!row) return null;
+  const ids = [scope.city?.id, scope.departement?.id].filter((id) => id !== undefined);
+  if (ids.length === 0) return null;
+  const rows = await db.prepared(sql<MedianRow>`
+    SELECT lieu_id, n, first_index, middle FROM offer_price_medians
+    WHERE nature = ${offer.nature} AND rubrique_id = ${offer.rubriqueId}::integer
+      AND lieu_id = ANY(${ids}::int[])`);
+  const of = (id: number | undefined) => {
+    const row = rows.find((r) => r.lieu_id === id);
+    return row
+      ? medianWithout(row.n, row.first_index, row.middle.map(Number), offer.perM2)
+      : { count: 0, median: null };
+  };
+  const city = of(scope.city?.id);
+  const dep = of(scope.departement?.id);
   const place = (id: number) => {
     const lieu = ref.lieux.get(id)!;
     return { id, libelle: lang === 'en' ? lieu.libelle_en : lieu.libelle_fr };
   };
-  if (scope.city && row.city_n >= MIN_COMPARABLES && row.city_median !== null) {
+  if (scope.city && city.count >= MIN_COMPARABLES && city.median !== null) {
     return {
       scope: 'city',
       lieu: place(scope.city.id),
-      count: row.city_n,
-      medianPerM2: Math.round(row.city_median),
+      count: city.count,
+      medianPerM2: Math.round(city.median),
     };
   }
-  if (scope.departement && (row.dep_n ?? 0) >= MIN_COMPARABLES && row.dep_median !== null) {
+  if (scope.departement && dep.count >= MIN_COMPARABLES && dep.median !== null) {
     return {
       scope: 'departement',
       lieu: place(scope.departement.id),
-      count: row.dep_n ?? 0,
-      medianPerM2: Math.round(row.dep_median),
+      count: dep.count,
+      medianPerM2: Math.round(dep.median),
     };
   }
   return null;

@@ -5,7 +5,8 @@ import type { NatureId } from '../../shared/contract';
 // The offer_counts and offer_price_counts materialized views (migrations 002 and 004): counts of
 // active offers per place, nature and rubrique, and per place, nature and price band; with them
 // agency_relevance (migration 006), the agency directory's relevance index, and offer_map_cells
-// (migration 014), the map clusters' grid. A statement trigger on offers (and on reviews and
+// (migration 014), the map clusters' grid, and offer_price_medians (migration 028), the offer
+// pages' comparables. A statement trigger on offers (and on reviews and
 // agencies) marks them stale; refreshIfStale rebuilds them, once across
 // every API instance (the stale flag is cleared by whoever refreshes).
 
@@ -47,6 +48,7 @@ export function createOfferCounts(
     'offer_price_counts',
     'agency_relevance',
     'offer_map_cells',
+    'offer_price_medians',
   ] as const;
 
   async function refresh(): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection';
 import { startPeriodic, type Periodic } from '../lib/periodic';
+import type { JobsLeader } from '../lib/jobs-leader';
 
 // The retention periods of the personal-data page (client/content/legal/personal-data.*.tsx),
 // enforced: each run deletes the rows past their period. The page and these rules say the same;
@@ -124,7 +125,7 @@ export type PurgeScheduler = Periodic;
  */
 export function startPurgeScheduler(
   db: Db,
-  options: { intervalMs: number; log: PurgeLog },
+  options: { intervalMs: number; log: PurgeLog; leader?: JobsLeader },
 ): PurgeScheduler {
   return startPeriodic(
     async () => {
@@ -134,5 +135,6 @@ export function startPurgeScheduler(
     },
     options.intervalMs,
     (err) => options.log.error({ err }, 'personal data purge failed'),
+    options.leader,
   );
 }

@@ -17,6 +17,8 @@ import type { Reference } from '../lib/reference';
 
 export interface OfferDetailRow extends SummaryRow {
   description: string;
+  /** Its price per m² as its comparables count it (offer_price_medians); null: not one of them. */
+  comparable_per_m2: number | null;
   atouts: string[];
   price_without_fees: number | null;
   fees: FeesRow | null;
@@ -73,6 +75,11 @@ export async function selectOfferDetailRow(
       a.phone AS agency_phone, a.email AS agency_email, a.address AS agency_address,
       a.cp AS agency_cp, a.ville AS agency_ville, a.website AS agency_website,
       n.id AS network_id, n.slug AS network_slug, n.name AS network_name,
+      -- The same expression as offer_price_medians (migration 028), so the value is the same.
+      CASE WHEN o.status = 'active' AND o.surface > 0 AND NOT o.prix_cache
+        AND o.nature IN ('V', 'L')
+        THEN (CASE o.nature WHEN 'V' THEN o.price ELSE o.monthly_rent END)::float8 / o.surface
+      END AS comparable_per_m2,
       -- A hidden price keeps its history secret. Read through offer_price_history_offer.
       CASE WHEN NOT o.prix_cache THEN (
         SELECT json_agg(json_build_object('at', extract(epoch FROM h.changed_at) * 1000,

@@ -106,7 +106,8 @@ async function agencyDetail(
 /** GET /agence (directory and one agency), /reseau/{slug}, /network/{slug}, /client-survey. */
 export async function agencyRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const db = app.db;
+  // Read-only routes: answered by the replicas in step (the primary when none is).
+  const db = app.db.read;
 
   app.get(
     '/agence',

@@ -73,7 +73,8 @@ function otherRubriques(ref: Reference, nature: string | undefined, excluded: nu
 /** GET /compteur (substitute searches) and /compteur/rubriques (hub counts). */
 export async function compteurRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const db = app.db;
+  // Read-only routes: answered by the replicas in step (the primary when none is).
+  const db = app.db.read;
 
   app.get(
     '/compteur',

@@ -47,8 +47,8 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     async () => {
       const [ref, settings, omr] = await Promise.all([
         app.reference.get(),
-        loadSettings(app.db),
-        loadOmrConfig(app.db),
+        loadSettings(app.db.read),
+        loadOmrConfig(app.db.read),
       ]);
       return {
         natures: ref.natures,
@@ -63,7 +63,7 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/omr-data',
     { config: { cache: true }, schema: { response: { 200: OmrDataSchema } } },
-    async () => loadOmrConfig(app.db),
+    async () => loadOmrConfig(app.db.read),
   );
 
   app.get(
@@ -77,10 +77,12 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { id, slug, lang, limit } = request.query;
-      const lists = await selectOmrLists(app.db, { id, slug, limit });
+      const lists = await selectOmrLists(app.db.read, { id, slug, limit });
       if (lists.length === 0 && (id !== undefined || slug !== undefined))
         throw notFound('omr list');
-      const byId = await selectLieuRefs(app.db, [...new Set(lists.flatMap((list) => list.lieux))]);
+      const byId = await selectLieuRefs(app.db.read, [
+        ...new Set(lists.flatMap((list) => list.lieux)),
+      ]);
       return {
         items: lists.map((list) => ({
           id: list.id,
@@ -105,14 +107,14 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
       const { id, slug, lieu, lang, limit } = request.query;
       let places: number[] | null = null;
       if (lieu !== undefined) {
-        places = await selectLieuChain(app.db, lieu);
+        places = await selectLieuChain(app.db.read, lieu);
         if (!places) throw notFound('lieu');
       }
-      const lists = await selectOmrAgencyLists(app.db, { id, slug, places, limit });
+      const lists = await selectOmrAgencyLists(app.db.read, { id, slug, places, limit });
       if (lists.length === 0 && (id !== undefined || slug !== undefined)) {
         throw notFound('omr agency list');
       }
-      const agencies = await agencySummariesByIds(app.db, [
+      const agencies = await agencySummariesByIds(app.db.read, [
         ...new Set(lists.flatMap((list) => list.agencies)),
       ]);
       const byId = new Map(agencies.map((agency) => [agency.id, agency]));

@@ -64,7 +64,8 @@ const LinksQuery = v.object({ lieu: v.optional(idParam), lang: langParam });
 /** GET /search-lieu, /lieu, /lieu/{id}/children, /url, /liens-externes. */
 export async function lieuRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const db = app.db;
+  // Read-only routes: answered by the replicas in step (the primary when none is).
+  const db = app.db.read;
 
   app.get(
     '/search-lieu',

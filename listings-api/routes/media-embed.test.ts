@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MEDIA_EMBED_HOSTS } from '../config';
+import { DEFAULT_MEDIA_EMBED_HOSTS } from '../../shared/host-list';
 import { isEmbeddable } from './offres';
 
 // Which video and 3D-tour addresses offer pages embed: https on a host of the list, by exact name

@@ -44,7 +44,7 @@ import {
   slugParam,
 } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
-import { isHostAllowed } from '../feeds/photos';
+import { isHostAllowed } from '../../shared/host-list';
 import {
   selectOfferDetailRow,
   selectPremiumOffers,
@@ -156,7 +156,8 @@ export async function offerRoutes(
   options: { embedHosts: readonly string[] },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const db = app.db;
+  // Read-only routes: answered by the replicas in step (the primary when none is).
+  const db = app.db.read;
 
   app.get(
     '/offre',
@@ -276,7 +277,12 @@ export async function offerRoutes(
     const comparables = await selectComparables(
       db,
       ref,
-      { id: row.id, nature: row.nature, rubriqueId: row.rubrique_id, lieuId: row.lieu_id },
+      {
+        nature: row.nature,
+        rubriqueId: row.rubrique_id,
+        lieuId: row.lieu_id,
+        perM2: row.comparable_per_m2,
+      },
       lang,
     );
     const body: OfferDetail = {

@@ -25,7 +25,8 @@ const ListsQuery = v.object({ ...SliceQuery.entries, hubs: v.optional(flagParam)
 
 export async function sitemapRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
-  const db = app.db;
+  // Read-only routes: answered by the replicas in step (the primary when none is).
+  const db = app.db.read;
 
   app.get(
     '/sitemap',

@@ -27,6 +27,11 @@ export async function staticRoutes(
 
   app.get('/healthz', { schema: { response: { 200: HealthSchema } } }, async () => {
     await pingDb(app.db);
-    return { status: 'ok' as const, db: app.db.kind };
+    const replicas = app.db.replicas.map((r) => ({ pool: r.name, inUse: r.inUse, lagMs: r.lagMs }));
+    return {
+      status: 'ok' as const,
+      db: app.db.kind,
+      ...(replicas.length > 0 ? { replicas } : {}),
+    };
   });
 }

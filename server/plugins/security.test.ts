@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import security, { contentSecurityPolicy, scriptHashSource, tileOrigin } from './security';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
+import { httpsSources } from '../../shared/host-list';
 
 describe('security headers', () => {
   const app = Fastify({ trustProxy: true });
@@ -31,6 +32,22 @@ describe('security headers', () => {
     expect(b.headers['content-security-policy']).toBe(csp);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("img-src 'self' data: https://*.tile.example");
+  });
+
+  it('lets pages frame the allowed players alone (MEDIA_EMBED_HOSTS), nothing else over https', async () => {
+    const csp = String((await app.inject('/page')).headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self';");
+    const withPlayers = contentSecurityPolicy(
+      {
+        dev: false,
+        imgSources: [],
+        frameSources: httpsSources(['player.vimeo.com', '*.matterport.com']),
+      },
+      false,
+    );
+    expect(/frame-src [^;]*/.exec(withPlayers)?.[0]).toBe(
+      "frame-src 'self' https://player.vimeo.com https://*.matterport.com",
+    );
   });
 
   it("lists the document's inline scripts by default", () => {

@@ -14,6 +14,8 @@ export interface SecurityOptions {
   dev: boolean;
   /** Extra image origins (map tiles). */
   imgSources: string[];
+  /** Origins pages may frame (the players of MEDIA_EMBED_HOSTS); none by default. */
+  frameSources?: readonly string[];
   /** The inline scripts pages execute (default: the document's, shared/inline-scripts.ts). */
   inlineScripts?: readonly string[];
 }
@@ -46,8 +48,8 @@ export function contentSecurityPolicy(options: SecurityOptions, https: boolean):
     `img-src 'self' data: ${options.imgSources.join(' ')}`.trim(),
     `font-src 'self'`,
     options.dev ? `connect-src 'self' ws: wss:` : `connect-src 'self'`,
-    // Offer pages embed their video and 3D tour players (their own https hosts) on request.
-    `frame-src 'self' https:`,
+    // Offer pages embed their video and 3D-tour players on request, from the allowed hosts only.
+    [`frame-src 'self'`, ...(options.frameSources ?? [])].join(' '),
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -16,7 +16,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         requestId: request.id,
         timeoutMs: 2000,
       });
-      return { ready: true, listingsApi: health.status, db: health.db };
+      // The read replicas and their lag, when the listings API has some (DATABASE_READ_URL).
+      return {
+        ready: true,
+        listingsApi: health.status,
+        db: health.db,
+        ...(health.replicas ? { replicas: health.replicas } : {}),
+      };
     } catch (error) {
       request.log.warn({ err: error }, 'not ready: listings API does not answer');
       return reply.code(503).send({ ready: false, listingsApi: 'down' });

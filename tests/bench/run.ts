@@ -11,6 +11,7 @@ import { benchFrame } from './web-frame';
 import { benchList } from './web-list';
 import { benchOffer } from './web-offer';
 import { benchPageCache } from './web-page-cache';
+import { benchScale } from './scale';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
@@ -32,12 +33,12 @@ const { values } = parseArgs({
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
-const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'page-cache'];
+const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'page-cache', 'scale'];
 const only = values.only?.split(',');
 const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
 if (unknown.length > 0) {
   console.error(
-    `--only must be api, web, import, digests, clusters, comparables or page-cache, not ${unknown.join(',')}`,
+    `--only must be api, web, import, digests, clusters, comparables, page-cache or scale, not ${unknown.join(',')}`,
   );
   process.exit(2);
 }
@@ -60,6 +61,14 @@ if (runs('clusters')) {
 if (runs('comparables')) {
   await benchComparables({
     offers: values.offers === '100000' ? 1_000_000 : Number(values.offers),
+    seconds,
+  });
+}
+
+// Searches on a real primary alone and with a streaming replica (--offers when given, else 20,000).
+if (runs('scale')) {
+  await benchScale({
+    offers: values.offers === '100000' ? 20_000 : Number(values.offers),
     seconds,
   });
 }

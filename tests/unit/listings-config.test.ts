@@ -18,11 +18,14 @@ describe("the listings API's config", () => {
       port: 4050,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      readUrls: [],
+      readMaxLagMs: 5000,
       poolSize: undefined,
       pgliteDir: '.data/pglite',
       photosDir: '.data/photos',
       seedOffers: undefined,
       jobs: true,
+      jobsRetryMs: 5000,
       logLevel: 'info',
       metrics: undefined,
       alerts: {
@@ -44,6 +47,8 @@ describe("the listings API's config", () => {
         intervalMs: 60_000,
         settleMs: 30_000,
         maxBytes: 256 * 1024 * 1024,
+        maxEntryBytes: 50 * 1024 * 1024,
+        maxCsvBytes: 1024 * 1024 * 1024,
         photoHosts: [],
         photoTimeoutMs: 10_000,
         photoMaxBytes: 15 * 1024 * 1024,
@@ -76,8 +81,11 @@ describe("the listings API's config", () => {
       LISTINGS_API_HOST: '0.0.0.0',
       DATABASE_URL: 'postgresql://user@db:5432/listings',
       DATABASE_POOL_SIZE: '12',
+      DATABASE_READ_URL: ' postgres://r1:5432/listings, postgres://r2:5432/listings ,',
+      DATABASE_READ_MAX_LAG_MS: '2000',
       SEED_OFFERS: '250',
       LISTINGS_JOBS: 'false',
+      LISTINGS_JOBS_RETRY_MS: '1500',
       LOG_LEVEL: 'warn',
       LISTINGS_METRICS_PORT: '9470',
       METRICS_TOKEN: 't'.repeat(16),
@@ -94,8 +102,11 @@ describe("the listings API's config", () => {
       host: '0.0.0.0',
       databaseUrl: 'postgresql://user@db:5432/listings',
       poolSize: 12,
+      readUrls: ['postgres://r1:5432/listings', 'postgres://r2:5432/listings'],
+      readMaxLagMs: 2000,
       seedOffers: 250,
       jobs: false,
+      jobsRetryMs: 1500,
       logLevel: 'warn',
       metrics: { port: 9470, host: '127.0.0.1', token: 't'.repeat(16) },
       purgeIntervalMs: 0,
@@ -121,6 +132,8 @@ describe("the listings API's config", () => {
       LISTINGS_API_HOST: 'localhost',
       DATABASE_URL: 'mysql://db/x',
       DATABASE_POOL_SIZE: '0',
+      DATABASE_READ_URL: 'postgres://r1/x,mysql://r2/x',
+      DATABASE_READ_MAX_LAG_MS: 'soon',
       SEED_OFFERS: 'many',
       LISTINGS_JOBS: 'yes',
       LOG_LEVEL: 'loud',
@@ -153,6 +166,8 @@ describe("the listings API's config", () => {
     expect(message).toContain('LISTINGS_API_PORT must be a port number');
     expect(message).toContain('DATABASE_URL must be a postgres:// URL');
     expect(message).toContain('DATABASE_POOL_SIZE must be at least 1');
+    expect(message).toContain('DATABASE_READ_URL must list postgres:// URLs');
+    expect(message).toContain('DATABASE_READ_MAX_LAG_MS must be a whole number of milliseconds');
     expect(message).toContain('SEED_OFFERS must be a whole number');
     expect(message).toContain('LISTINGS_JOBS must be 1 (run the periodic jobs) or 0');
     expect(message).toContain('METRICS_TOKEN must be 16 characters or more');

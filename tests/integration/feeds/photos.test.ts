@@ -10,13 +10,13 @@ import type { Db } from '../../../listings-api/db/connection';
 import {
   createLimiter,
   createPhotoStore,
-  isHostAllowed,
   isRefusedAddress,
   NON_PUBLIC_ADDRESSES,
   type PhotoResult,
   type PhotoStoreOptions,
 } from '../../../listings-api/feeds/photos';
 import { PHOTO_WIDTHS } from '../../../shared/contract';
+import { isHostAllowed } from '../../../shared/host-list';
 import { photoFileName } from '../../../listings-api/lib/photo-files';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 

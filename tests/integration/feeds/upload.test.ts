@@ -375,4 +375,65 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
       expect(next.json()).toEqual({ changes: [], tags: [], next: body.next });
     });
   });
+
+  // annonces.csv has its own limit, above any other file's: a network's feed of 100,000 rows is
+  // far beyond the 50 MB a photo may weigh. Both limits are settings, so small ones prove it here.
+  describe('takes annonces.csv past the entry limit, up to its own (FEEDS_MAX_*_BYTES)', () => {
+    let small: FastifyInstance;
+    let target: SeedAgency;
+    let targetKey: string;
+    const send = (zip: Buffer) =>
+      small.inject({
+        method: 'POST',
+        url: `/feeds/${target.slug}`,
+        headers: { 'content-type': 'application/zip', ...bearer(targetKey) },
+        payload: zip,
+      });
+
+    beforeAll(async () => {
+      small = await buildListingsApp({
+        db,
+        photosDir: path.join(dir, 'photos-small'),
+        feeds: feedConfig(path.join(dir, 'feeds-small'), {
+          FEEDS_MAX_BYTES: String(MAX_BYTES),
+          FEEDS_MAX_ENTRY_BYTES: '2048',
+          FEEDS_MAX_CSV_BYTES: String(VALID_CSV.length + 100),
+        }),
+        countsRefreshMs: 0,
+        jobs: false,
+        validateResponses: true,
+      });
+      target = await agencyWithoutOffers(db, 3);
+      targetKey = await issueFeedKey(db, target.id);
+    });
+
+    afterAll(() => small?.close());
+
+    it('imports every row of a CSV three times larger than the entry limit', async () => {
+      expect(VALID_CSV.length).toBeGreaterThan(3 * 2048);
+      const response = await send(await buildZip({ 'annonces.csv': VALID_CSV }));
+      expect(response.statusCode, response.body).toBe(202);
+      const { runId } = response.json<{ runId: string }>();
+      await small.feedRunner.idle();
+      const run = await small.inject({ url: `/feeds/runs/${runId}`, headers: bearer(targetKey) });
+      expect(run.json<FeedRunSummary>()).toMatchObject({
+        status: 'done',
+        counts: { rows: 4, created: 4, rejected: 0 },
+      });
+      expect((await agencySnapshot(db, target.id)).offers).toHaveLength(4);
+    });
+
+    it('refuses another file past the entry limit, and a CSV past its own', async () => {
+      const photo = await send(
+        await buildZip({ 'annonces.csv': VALID_CSV, 'villa-1.jpg': randomBytes(4096) }),
+      );
+      expect(photo.statusCode).toBe(413);
+      expect(photo.json<{ message: string }>().message).toMatch(/"villa-1\.jpg" is larger than/);
+      const csv = await send(
+        await buildZip({ 'annonces.csv': Buffer.concat([VALID_CSV, Buffer.alloc(200, 0x20)]) }),
+      );
+      expect(csv.statusCode).toBe(413);
+      expect(csv.json<{ message: string }>().message).toMatch(/"annonces\.csv" is larger than/);
+    });
+  });
 });
