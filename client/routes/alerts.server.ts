@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import { ALERT_FORMS, type AlertOutcome, type AlertStatus } from '../../shared/alert-outcome';
-import type { AlertCriteria } from '../../shared/contract';
 import { ALERT_TOKEN_PATTERN, isPortalApiError } from '../../shared/portal-api';
 import type { ScreenActionArgs, ScreenActions } from '../app/screen';
 
