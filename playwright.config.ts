@@ -62,6 +62,8 @@ export default defineConfig({
       // Mails as .eml files (no SMTP_URL), where the contact tests read them.
       ALERTS_MAIL_DIR: E2E_MAIL_DIR,
       FEEDS_INTERVAL_MS: '2000',
+      // The seed's video and tour hosts are players here (the tests answer them themselves).
+      MEDIA_EMBED_HOSTS: 'video.example.com,visite.example.com',
       EMBEDDED_API_PORT: '0',
       SEED_OFFERS: process.env.E2E_SEED_OFFERS ?? '300',
       LOG_LEVEL: 'warn',

@@ -56,6 +56,8 @@ export interface SearchLabels {
   rubriques: Texts[];
   /** 'à Cannes' / 'in Cannes'; null for a search everywhere. */
   lieu: Texts | null;
+  /** For a search on a map area: the place nearest its centre ('près de Cannes'), else null. */
+  area?: Texts | null;
 }
 
 /** The price line of an offer: amount with the nature's suffix, or 'Price on request'. */
@@ -93,16 +95,26 @@ function priceRange(criteria: AlertCriteria, lang: Lang): string | null {
   return null;
 }
 
-/** One line naming the search: 'Vente · Villas à Cannes, jusqu’à 2 000 000 €'. */
+/**
+ * One line naming the search, its criteria included: 'Vente · Villas à Cannes, 4 pièces,
+ * Piscine, jusqu’à 2 000 000 €'.
+ */
 export function describeSearch(labels: SearchLabels, criteria: AlertCriteria, lang: Lang): string {
   let text = labels.nature[lang];
   if (labels.rubriques.length > 0) {
     text += ` · ${labels.rubriques.map((r) => r[lang]).join(', ')}`;
   }
   if (labels.lieu) text += ` ${labels.lieu[lang]}`;
+  const parts: string[] = [];
+  if (labels.area) parts.push(mailText(m.searchArea, lang, { place: labels.area[lang] }));
+  if (criteria.nb_pieces != null)
+    parts.push(mailText(m.factRooms, lang, { count: criteria.nb_pieces }));
+  if (criteria.nb_chambres != null)
+    parts.push(mailText(m.factBedrooms, lang, { count: criteria.nb_chambres }));
+  for (const atout of criteria.atouts ?? []) parts.push(mailText(m.searchAtout, lang, { atout }));
   const price = priceRange(criteria, lang);
-  if (price) text += `, ${price}`;
-  return text;
+  if (price) parts.push(price);
+  return parts.length > 0 ? `${text}, ${parts.join(', ')}` : text;
 }
 
 export interface ConfirmMailInput {

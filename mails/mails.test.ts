@@ -127,9 +127,36 @@ describe('search descriptions', () => {
     ],
     [{ nature: 'L', prix_max: 6000 }, 'fr', 'Vente · Villas à Cannes, jusqu’à 6 000 €/mois'],
     [base, 'en', 'Sale · Villas in Cannes'],
+    [
+      { ...base, nb_pieces: 4, atouts: ['piscine', 'vue_mer'], prix_max: 2_000_000 },
+      'fr',
+      'Vente · Villas à Cannes, 4 pièces, Piscine, Vue mer, jusqu’à 2 000 000 €',
+    ],
+    [
+      { ...base, nb_pieces: 4, nb_chambres: 2, atouts: ['piscine'] },
+      'en',
+      'Sale · Villas in Cannes, 4 rooms, 2 bedrooms, Swimming pool',
+    ],
   ];
   it.each(rows)('%j in %s → %s', (criteria, lang, expected) => {
     expect(plain(describeSearch(labels, criteria, lang))).toBe(expected);
+  });
+
+  it.each([
+    ['fr', 'Vente · Villas, zone dessinée à Antibes, Piscine'],
+    ['en', 'Sale · Villas, drawn area in Antibes, Swimming pool'],
+  ] as const)('names a drawn area by its nearest town (%s)', (lang, expected) => {
+    const area = { ...labels, lieu: null, area: { fr: 'à Antibes', en: 'in Antibes' } };
+    const criteria: AlertCriteria = { nature: 'V', bbox: '7,43.5,7.2,43.6', atouts: ['piscine'] };
+    expect(plain(describeSearch(area, criteria, lang))).toBe(expected);
+    const mail = renderConfirmMail({
+      lang,
+      siteName: 'Portail',
+      search: describeSearch(area, criteria, lang),
+      confirmUrl: 'https://www.example.com/c',
+      unsubscribeUrl: 'https://www.example.com/u',
+    });
+    expect(plain(mail.subject)).toContain(expected);
   });
 });
 

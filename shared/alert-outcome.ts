@@ -3,6 +3,8 @@
 // alerts page, client/routes/alerts.server.ts), shown by the forms with JavaScript and by the page
 // rendered after a form was posted without it. Each status is a message of the page.
 
+import type { AlertCriteria } from './contract';
+
 export const ALERT_FORMS = {
   create: 'alert-create',
   delete: 'alert-delete',
@@ -39,6 +41,10 @@ export interface AlertOutcome {
   token?: string;
   /** What was typed in the create form, shown again when it was refused. */
   values?: { email: string; contactProximite: boolean };
+  /** The search of the alert a mail link confirmed, shown even where the browser lists none. */
+  confirmed?: AlertCriteria;
+  /** The name of that search's place, when it has one. */
+  confirmedLieu?: string;
   /** The alerts page's list changed: its data is loaded again (client/app/routes.tsx). */
   reload?: boolean;
 }

@@ -653,8 +653,16 @@ export type AlertMailTokenBody = v.InferOutput<typeof AlertMailTokenBodySchema>;
 /** 200 of POST /alerte/confirm and /alerte/unsubscribe (unsubscribe is idempotent). */
 export const AlertMailActionSchema = v.object({
   status: v.picklist(['confirmed', 'already-confirmed', 'unsubscribed', 'already-unsubscribed']),
-  /** The alert concerned, so the page can speak its language and name the address. */
-  alert: v.object({ id: v.number(), email: v.string(), lang: LangSchema }),
+  /**
+   * The alert concerned, so the page can speak its language, name the address and show the
+   * search (also to a visitor confirming from another device, whose browser lists no alert).
+   */
+  alert: v.object({
+    id: v.number(),
+    email: v.string(),
+    lang: LangSchema,
+    criteria: AlertCriteriaSchema,
+  }),
 });
 export type AlertMailAction = v.InferOutput<typeof AlertMailActionSchema>;
 

@@ -34,6 +34,8 @@ export interface ContactFormProps {
   target: ContactFormTarget;
   /** The outcome of a post without JavaScript, for this target (from the page's loader). */
   pageState?: ContactPageState | null;
+  /** The message a new request starts with (e.g. naming the offer's reference). */
+  defaultMessage?: string;
   /** Text put in the message (e.g. an address request); applied again when `key` changes. */
   prefill?: { message: string; key: number } | null;
   /** The form's heading. */
@@ -69,6 +71,7 @@ function targetFields(target: ContactFormTarget): Record<string, string> {
 export function ContactForm({
   target,
   pageState,
+  defaultMessage,
   prefill,
   title,
   id = 'contact',
@@ -90,6 +93,8 @@ export function ContactForm({
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const outcomeRef = useRef<HTMLDivElement>(null);
+  // After 'send another request', the focus goes to the form again.
+  const [restarted, setRestarted] = useState(0);
 
   // A new pre-filled message (the address request) replaces the message.
   if (prefill && prefill.key !== prefillApplied) {
@@ -104,7 +109,7 @@ export function ContactForm({
     name: typed.name ?? (fromPage?.name || stored?.name || ''),
     phone: typed.phone ?? (fromPage?.phone || stored?.phone || ''),
     email: typed.email ?? (fromPage?.email || stored?.email || ''),
-    message: typed.message ?? (fromPage?.message || prefill?.message || ''),
+    message: typed.message ?? (fromPage?.message || prefill?.message || defaultMessage || ''),
     reco: typed.reco ?? fromPage?.reco ?? false,
   };
 
@@ -124,7 +129,8 @@ export function ContactForm({
       setOutcome({ status: contact.status });
       setErrors(contact.errors ?? {});
       if (contact.status === 'sent') {
-        setTyped((current) => ({ ...current, message: '', reco: false }));
+        // The next request starts again from the default message.
+        setTyped(({ message: _message, reco: _reco, ...kept }) => kept);
       }
     } else {
       // Refused before the action, failed, or no network: nothing was sent, nothing typed is lost.
@@ -207,6 +213,26 @@ export function ContactForm({
   // JavaScript (the form shows empty again), else the address kept in the form.
   const copyTo = (pageState?.status === 'sent' ? pageState.copyTo : undefined) || values.email;
   const titleId = `${baseId}-title`;
+
+  // A sent request: the outcome stands in place of the form, with a way to write another one
+  // (a link to the page's form without JavaScript, the form again with it).
+  useEffect(() => {
+    if (restarted > 0) inputs.current.message?.focus();
+  }, [restarted]);
+  const another = (
+    <p className="contact-form__again">
+      <a
+        href={`${location.pathname}${location.search}#${id}`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOutcome(null);
+          setRestarted((n) => n + 1);
+        }}
+      >
+        {t`Envoyer une autre demande`}
+      </a>
+    </p>
+  );
   const required = <span className="contact-form__required">{t`(obligatoire)`}</span>;
 
   const textInput = (
@@ -264,10 +290,12 @@ export function ContactForm({
         {outcome ? texts[outcome.status] : ''}
         {ok && copyTo ? ` ${t`Une copie de votre demande a été envoyée à ${copyTo}.`}` : null}
       </div>
+      {ok ? another : null}
       {stored?.isSpammer && !outcome ? (
         <p className="contact-form__notice">{texts.refused}</p>
       ) : null}
       <form
+        hidden={ok}
         method="post"
         action={`${location.pathname}${location.search}#${id}`}
         noValidate

@@ -91,10 +91,11 @@ export function readConsent(): ConsentChoice | null {
   return parseConsent(readRaw());
 }
 
-/** Agrees to one category, keeping the others as they were (refused when nothing was chosen). */
-export function grantConsent(category: ConsentCategory): void {
+/** Agrees to some categories, keeping the others as they were (refused when nothing was chosen). */
+export function grantConsent(...categories: ConsentCategory[]): void {
   const current = readConsent() ?? uniformChoice(false);
-  saveConsent({ ...current, [category]: true, date: new Date().toISOString().slice(0, 10) });
+  const granted = Object.fromEntries(categories.map((category) => [category, true]));
+  saveConsent({ ...current, ...granted, date: new Date().toISOString().slice(0, 10) });
 }
 
 function subscribe(listener: () => void): () => void {

@@ -72,19 +72,29 @@ async function alertDeleteAction({ api, form }: ScreenActionArgs) {
 const MAIL_TOKEN = /^[A-Za-z0-9._-]{1,100}$/;
 
 async function mailLinkAction(
-  { api, form }: ScreenActionArgs,
+  { api, form, lang }: ScreenActionArgs,
   name: 'alertConfirm' | 'alertUnsubscribe',
 ) {
   const formName = name === 'alertConfirm' ? ALERT_FORMS.confirm : ALERT_FORMS.unsubscribe;
   const done: AlertStatus = name === 'alertConfirm' ? 'confirmed' : 'unsubscribed';
-  const outcome = (status: AlertStatus, httpStatus?: number) =>
-    alertAnswer({ form: formName, status, reload: true }, httpStatus);
+  const outcome = (status: AlertStatus, httpStatus?: number, more: Partial<AlertOutcome> = {}) =>
+    alertAnswer({ form: formName, status, reload: true, ...more }, httpStatus);
   const given = form.get('token');
   const token = typeof given === 'string' ? given.trim() : '';
   if (!MAIL_TOKEN.test(token)) return outcome('link-invalid');
   try {
-    await api.send(name, { token });
-    return outcome(done);
+    const answer = await api.send(name, { token });
+    if (name === 'alertUnsubscribe') return outcome(done);
+    // The confirmed search is shown on the page, also on a device that lists no alert.
+    const confirmed = answer.alert.criteria;
+    const lieu =
+      confirmed.lieu != null
+        ? await api.get('lieu', { id: confirmed.lieu, lang }).catch(() => null)
+        : null;
+    return outcome(done, undefined, {
+      confirmed,
+      ...(lieu ? { confirmedLieu: lieu.libelle } : {}),
+    });
   } catch (error) {
     const failed = alertRefusal(error, 'link-gone', 'link-invalid');
     // Unsubscribing an alert that no longer exists is done already: no mail will come.

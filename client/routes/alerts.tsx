@@ -98,6 +98,8 @@ interface AlertsData {
   unsubscribe: string | null;
   /** Null when the list could not load. */
   alerts: AlertView[] | null;
+  /** The search a mail link just confirmed (posted without JavaScript), with its place's name. */
+  confirmed: { criteria: AlertCriteria; lieu: string | null } | null;
   /** The tokens the list was asked with came from this browser's storage. */
   fromBrowser: boolean;
   recommendations: OfferSummary[];
@@ -217,7 +219,18 @@ export default defineScreen({
       alerts && alerts.length > 0
         ? await loadRecommendations(api, alerts, config, lang, request.signal)
         : [];
-    return { status, confirm, unsubscribe, alerts, fromBrowser: inBrowser, recommendations };
+    const confirmed = outcome?.confirmed
+      ? { criteria: outcome.confirmed, lieu: outcome.confirmedLieu ?? null }
+      : null;
+    return {
+      status,
+      confirm,
+      unsubscribe,
+      alerts,
+      confirmed,
+      fromBrowser: inBrowser,
+      recommendations,
+    };
   },
 
   status: (data) => (data.status ? (ERROR_STATUS[data.status] ?? 200) : 200),
@@ -238,6 +251,8 @@ export default defineScreen({
     const [notice, setNotice] = useState<string | null>(null);
     const [failure, setFailure] = useState<string | null>(null);
     const [clicked, setClicked] = useState({ confirm: false, unsubscribe: false });
+    const [confirmedNow, setConfirmedNow] = useState<AlertsData['confirmed']>(null);
+    const confirmed = confirmedNow ?? data.confirmed;
     const fetcher = useFetcher();
     const location = useLocation();
     // The page's forms post to the page itself (its actions).
@@ -286,6 +301,8 @@ export default defineScreen({
         setFailure(good ? null : statusTexts[outcome.status]);
         if (outcome.form === ALERT_FORMS.confirm && outcome.status === 'confirmed') {
           setClicked((current) => ({ ...current, confirm: true }));
+          if (outcome.confirmed)
+            setConfirmedNow({ criteria: outcome.confirmed, lieu: outcome.confirmedLieu ?? null });
         }
         if (outcome.form === ALERT_FORMS.unsubscribe && outcome.status === 'unsubscribed') {
           setClicked((current) => ({ ...current, unsubscribe: true }));
@@ -346,6 +363,9 @@ export default defineScreen({
           <h2 id="alerts-list-title">{t`Mes recherches sauvegardées`}</h2>
           {data.alerts === null ? (
             <p>{t`Vos alertes n'ont pas pu être chargées pour le moment. Veuillez réessayer plus tard.`}</p>
+          ) : data.alerts.length === 0 && confirmed ? (
+            // Confirmed from a device that keeps no alert: the confirmed search, not 'none'.
+            <ConfirmedAlert confirmed={confirmed} config={config} lang={lang} />
           ) : data.alerts.length === 0 ? (
             <p className="alerts-page__empty">{t`Vous n'avez aucune recherche sauvegardée à ce jour.`}</p>
           ) : (
@@ -467,6 +487,49 @@ function useAlertDescription(
     });
   }
   return { title, facts };
+}
+
+/** The search a mail link confirmed, as the list would show it (without its actions). */
+function ConfirmedAlert({
+  confirmed,
+  config,
+  lang,
+}: {
+  confirmed: NonNullable<AlertsData['confirmed']>;
+  config: Config;
+  lang: Lang;
+}) {
+  const { t } = useLingui();
+  const lieu = confirmed.lieu;
+  const { title, facts } = useAlertDescription(
+    confirmed.criteria,
+    lieu === null ? null : { id: 0, slug: '', libelle: lieu, omr_list_id: null },
+    config,
+    lang,
+  );
+  return (
+    <ul className="alerts-list">
+      <li className="alert-item">
+        <article aria-labelledby="alert-confirmed">
+          <h3 id="alert-confirmed" className="alert-item__title">
+            {title}
+          </h3>
+          <dl className="alert-item__facts">
+            {facts.map((fact) => (
+              <div key={fact.label}>
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>{t`État`}</dt>
+              <dd>{t`Adresse confirmée`}</dd>
+            </div>
+          </dl>
+        </article>
+      </li>
+    </ul>
+  );
 }
 
 function AlertItem({

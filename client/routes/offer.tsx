@@ -356,6 +356,9 @@ function OfferPage({
   const departement = [offer.lieu, ...offer.lieu.ancestors].find((p) => p.type === 'Departements');
   const perM2 = offer.nature.id === 'S' ? null : pricePerM2(amount, offer.surface);
   const dpeAbsence = useDpeAbsenceText(offer.dpeReport.absence);
+  const media = (
+    <MediaTour videoUrl={offer.videoUrl} tourUrl={offer.tourUrl} embed={offer.mediaEmbed} />
+  );
 
   return (
     <article className="offer" aria-labelledby="offer-title">
@@ -380,7 +383,13 @@ function OfferPage({
           ) : null}
         </p>
       </header>
-      <Gallery photos={offer.photos} title={offer.titre1} />
+      {offer.photos.length > 0 ? (
+        <Gallery photos={offer.photos} title={offer.titre1}>
+          {media}
+        </Gallery>
+      ) : (
+        media
+      )}
       <div className="offer__body">
         <div className="offer__main">
           <section className="offer-section" aria-labelledby="offer-description">
@@ -476,16 +485,6 @@ function OfferPage({
               }
             />
           </section>
-          {offer.videoUrl || offer.tourUrl ? (
-            <section className="offer-section" aria-labelledby="offer-media">
-              <h2 id="offer-media">{t`Vidéo et visite virtuelle`}</h2>
-              <MediaTour
-                videoUrl={offer.videoUrl}
-                tourUrl={offer.tourUrl}
-                embed={offer.mediaEmbed}
-              />
-            </section>
-          ) : null}
         </div>
         <aside className="offer__aside" aria-label={t`Contact`}>
           <OfferActions offer={offer} canonicalUrl={canonicalUrl} />
@@ -501,8 +500,8 @@ function OfferPage({
             key={offer.id}
             id={CONTACT_FORM_ID}
             target={{ offerId: offer.id }}
-
             pageState={data.contact}
+            defaultMessage={t`Bonjour, je souhaiterais obtenir plus d'informations sur ce bien (référence ${reference}). Merci.`}
             prefill={prefill}
           />
         </aside>

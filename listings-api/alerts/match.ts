@@ -369,6 +369,8 @@ export interface SearchLabels {
   nature: { fr: string; en: string };
   rubriques: { fr: string; en: string }[];
   lieu: { fr: string; en: string } | null;
+  /** For a search on a map area: the town nearest its centre, with its preposition. */
+  area: { fr: string; en: string } | null;
 }
 
 /** The names a mail uses to describe an alert's search (nature, rubriques, place). */
@@ -391,8 +393,26 @@ export async function loadSearchLabels(
           .where('id', '=', criteria.lieu)
           .executeTakeFirst()
       : undefined;
+  // A map area is named by the town nearest its centre.
+  const box = criteria.bbox ? readBbox(criteria.bbox) : null;
+  const area =
+    box && typeof box !== 'string'
+      ? await db
+          .selectFrom('lieux')
+          .select(['libelle_prep_fr', 'libelle_prep_en'])
+          .where('type', '=', 'Villes')
+          .where('lat', 'is not', null)
+          .where('lng', 'is not', null)
+          .orderBy(
+            sql`power(lat - ${(box.south + box.north) / 2}, 2) + power(lng - ${(box.west + box.east) / 2}, 2)`,
+          )
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
   return {
     nature: nature ? nature.libelle : { fr: criteria.nature, en: criteria.nature },
+    area: area ? { fr: area.libelle_prep_fr, en: area.libelle_prep_en } : null,
     rubriques,
     lieu:
       lieu && lieu.type !== 'Generic'

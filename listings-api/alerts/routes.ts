@@ -13,6 +13,7 @@ import { startAlertScheduler } from './job';
 import { createMailTransport } from '../mail/transport';
 import type { MailOutbox } from '../mail/outbox';
 import { resolveSigningSecret, verifyMailToken, type MailTokenPurpose } from './tokens';
+import { parseAlertCriteria } from './match';
 
 // POST /alerte/confirm and POST /alerte/unsubscribe: what the links of alert mails lead to. The
 // web app serves the pages /alerts/confirm?token=… and /alerts/unsubscribe?token=… and calls these
@@ -134,7 +135,12 @@ export async function alertMailRoutes(
       const updated = await confirmAlert(db, alert.id);
       return {
         status: updated ? 'confirmed' : 'already-confirmed',
-        alert: { id: alert.id, email: alert.email, lang: alert.lang === 'en' ? 'en' : 'fr' },
+        alert: {
+          id: alert.id,
+          email: alert.email,
+          lang: alert.lang === 'en' ? 'en' : 'fr',
+          criteria: parseAlertCriteria(alert.criteria),
+        },
       };
     },
   );
@@ -156,7 +162,12 @@ export async function alertMailRoutes(
       request.log.info({ alertId: alert.id, changed }, 'alert unsubscribed');
       return {
         status: changed ? 'unsubscribed' : 'already-unsubscribed',
-        alert: { id: alert.id, email: alert.email, lang: alert.lang === 'en' ? 'en' : 'fr' },
+        alert: {
+          id: alert.id,
+          email: alert.email,
+          lang: alert.lang === 'en' ? 'en' : 'fr',
+          criteria: parseAlertCriteria(alert.criteria),
+        },
       };
     },
   );

@@ -27,7 +27,7 @@ import type { MappingReference } from './mapping';
 import { findFeedFile, readPolirisFeed, readPolirisReferences } from './poliris';
 import type { PhotoResult, PhotoStore } from './photos';
 import { emptyCounts, summarize, type FeedReport, type FeedRowReport } from './report';
-import { NotPolirisError, type FeedOffer } from './types';
+import { NotPolirisError, type FeedOffer, type RowWarning } from './types';
 import { FEED_ROW_OUTCOMES, feedImportRows, feedImportRuns } from '../metrics';
 
 // One import of an agency's Poliris feed. A feed is the agency's full stock:
@@ -283,6 +283,7 @@ function offerRow(
 interface PendingRow {
   line: number;
   offer: FeedOffer;
+  warnings: RowWarning[];
   hash: string;
   existing: ExistingOffer | undefined;
 }
@@ -298,6 +299,7 @@ function rowReport(line: number, reference: string | null): FeedRowReport {
     position: null,
     column: null,
     photoProblems: [],
+    warnings: [],
   };
 }
 
@@ -428,7 +430,7 @@ export async function importFeed(
         report.counts.rejected += 1;
         continue;
       }
-      const { offer } = item;
+      const { offer, warnings } = item;
       const first = firstLine.get(offer.reference);
       if (first !== item.line) {
         const row = rowReport(item.line, offer.reference);
@@ -447,11 +449,12 @@ export async function importFeed(
           outcome: 'unchanged',
           offerId: known.id,
           paths: offerPaths(ctx, known),
+          warnings,
         });
         report.counts.unchanged += 1;
         continue;
       }
-      pending.push({ line: item.line, offer, hash, existing: known });
+      pending.push({ line: item.line, offer, warnings, hash, existing: known });
       if (pending.length >= BATCH) await flush();
     }
     await flush();
@@ -545,6 +548,7 @@ async function writeBatch(
       offerId: row.id,
       paths: offerPaths(ctx, row),
       photoProblems: photos.problems,
+      warnings: p.warnings,
     });
     for (const tag of tagsOf(row, input.agency.id)) tags.add(tag);
     // An offer that moved (place, rubrique, nature) leaves the lists it was in.

@@ -13,7 +13,8 @@ import {
   columnName,
   type ColumnName,
 } from './columns';
-import type { FeedLine, FeedOffer, FeedPhotoRef, RowProblem } from './types';
+import { feePercentDisagrees, feePercentOf } from '../../shared/fees';
+import type { FeedLine, FeedOffer, FeedPhotoRef, RowProblem, RowWarning } from './types';
 
 // From a Poliris row (its 333 cells as text) to the portal's offer. Every row goes through one
 // valibot schema (text → typed raw row: lenient booleans and numbers, postcodes kept as text),
@@ -572,7 +573,22 @@ export function mapPolirisRow(cells: string[], line: number, ref: MappingReferen
   }
   const result = mapRow(parsed.output, ref);
   if ('position' in result) return problem(line, reference, result.position, result.reason);
-  return { line, offer: result };
+  return { line, offer: result, warnings: rowWarnings(result) };
+}
+
+/** What is odd in an imported row: a fee percentage that the amounts contradict. */
+function rowWarnings(offer: FeedOffer): RowWarning[] {
+  const fees = offer.fees;
+  if (offer.nature !== 'V' || !fees) return [];
+  const computed = feePercentOf(fees, offer.price, offer.priceWithoutFees);
+  if (!feePercentDisagrees(fees.percent, computed)) return [];
+  return [
+    {
+      kind: 'fees-mismatch',
+      column: 'pourcentageHonorairesTTC',
+      message: `the fee percentage ${fees.percent} % disagrees with the amounts (${fees.amount} € of fees on ${offer.price} €: ${computed} %); the page shows ${computed} %`,
+    },
+  ];
 }
 
 function whole(n: number | null): number | null {

@@ -29,6 +29,13 @@ export const FeedRowReportSchema = v.object({
    * in the place of each).
    */
   photoProblems: v.array(v.string()),
+  /** What is odd in a row that was still imported (e.g. fees that disagree with the price). */
+  warnings: v.optional(
+    v.array(
+      v.object({ kind: v.picklist(['fees-mismatch']), column: v.string(), message: v.string() }),
+    ),
+    [],
+  ),
 });
 export type FeedRowReport = v.InferOutput<typeof FeedRowReportSchema>;
 
@@ -70,7 +77,7 @@ export const FeedReportSchema = v.object({
 });
 export type FeedReport = v.InferOutput<typeof FeedReportSchema>;
 
-/** Problem rows (rejected, or with photo problems) kept in the summary; the others in rows.jsonl. */
+/** Problem rows (rejected, with photo problems or warnings) kept in the summary; the others in rows.jsonl. */
 export const SUMMARY_PROBLEMS = 50;
 
 /** The row reports of a run, beside its report.json. */
@@ -78,9 +85,9 @@ export const ROWS_FILE = 'rows.jsonl';
 
 export const FeedRunSummarySchema = v.object({
   ...v.omit(FeedReportSchema, ['rows']).entries,
-  /** The first SUMMARY_PROBLEMS rows rejected or with photo problems, in line order. */
+  /** The first SUMMARY_PROBLEMS rows rejected, with photo problems or warnings, in line order. */
   problems: v.array(FeedRowReportSchema),
-  /** Rows rejected or with photo problems in all. */
+  /** Rows rejected, with photo problems or warnings in all. */
   problemCount: v.number(),
   /** Row reports of the run (GET /feeds/runs/{id}/rows pages through them). */
   rowCount: v.number(),
@@ -88,7 +95,7 @@ export const FeedRunSummarySchema = v.object({
 export type FeedRunSummary = v.InferOutput<typeof FeedRunSummarySchema>;
 
 export function isProblem(row: FeedRowReport): boolean {
-  return row.outcome === 'rejected' || row.photoProblems.length > 0;
+  return row.outcome === 'rejected' || row.photoProblems.length > 0 || row.warnings.length > 0;
 }
 
 /** The summary kept and served of a run's report. */

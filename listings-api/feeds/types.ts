@@ -81,7 +81,18 @@ export interface RowProblem {
   reason: string;
 }
 
-export type FeedLine = { line: number; offer: FeedOffer } | { line: number; problem: RowProblem };
+/** Something odd in a row that is still imported, said in the report. */
+export interface RowWarning {
+  /** fees-mismatch: the fee percentage disagrees with the fee and price amounts. */
+  kind: 'fees-mismatch';
+  /** The Poliris column at fault. */
+  column: string;
+  message: string;
+}
+
+export type FeedLine =
+  | { line: number; offer: FeedOffer; warnings: RowWarning[] }
+  | { line: number; problem: RowProblem };
 
 /** A file that is not a Poliris feed at all: rejected as a whole. */
 export class NotPolirisError extends Error {

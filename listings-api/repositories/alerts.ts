@@ -72,7 +72,7 @@ export async function deleteAlertByTokenHash(db: Db, hash: string): Promise<bool
 export async function selectAlertOfMail(db: Db, id: number) {
   return db.kysely
     .selectFrom('alerts')
-    .select(['id', 'email', 'lang', 'confirmed_at', 'unsubscribed_at'])
+    .select(['id', 'email', 'lang', 'criteria', 'confirmed_at', 'unsubscribed_at'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

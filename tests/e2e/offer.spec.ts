@@ -114,6 +114,10 @@ test('the contact form refuses an invalid phone, then sends and remembers the de
   const offer = await offerWithPhotos(request, 'fr', 1);
   await open(page, offer.path);
   const form = page.getByRole('region', { name: "Contacter l'agence" });
+  // The message names the offer, as a start.
+  await expect(form.getByLabel('Message')).toHaveValue(
+    /^Bonjour, je souhaiterais obtenir plus d'informations sur ce bien \(référence .+\)\. Merci\.$/,
+  );
   await form.getByLabel('Nom').fill('Camille Martin');
   await form.getByLabel('E-mail').fill('camille.martin@example.org');
   await form.getByLabel('Téléphone').fill('06 12');
@@ -134,7 +138,13 @@ test('the contact form refuses an invalid phone, then sends and remembers the de
   await expect(
     form.getByText(`Une copie de votre demande a été envoyée à ${visitor}.`),
   ).toBeVisible();
-  await expect(form.getByLabel('Message')).toHaveValue('');
+  // The outcome stands in place of the form, with a way to write another request.
+  await expect(form.getByLabel('Message')).toBeHidden();
+  await expect(form.getByRole('button', { name: 'Envoyer' })).toBeHidden();
+  await form.getByRole('link', { name: 'Envoyer une autre demande' }).click();
+  await expect(form.getByLabel('Message')).toBeFocused();
+  await expect(form.getByLabel('Message')).toHaveValue(/\(référence .+\)/);
+  await expect(form.getByText("Votre demande d'informations a bien été envoyée.")).toBeHidden();
   await expectLeadAndCopy(visitor);
   const stored = await page.evaluate(() =>
     JSON.parse(localStorage.getItem('portal.contact') ?? 'null'),
@@ -180,7 +190,11 @@ test('without JavaScript, the contact form posts its page and answers in the pag
     await expect(
       form.getByText(`A copy of your request has been sent to ${visitor}.`),
     ).toBeVisible();
-    await expect(form.getByLabel('Message')).toHaveValue('');
+    await expect(form.getByLabel('Message')).toBeHidden();
+    await form.getByRole('link', { name: 'Send another request' }).click();
+    await expect(form.getByLabel('Message')).toHaveValue(
+      /^Hello, I would like more information about this property \(reference .+\)\. Thank you\.$/,
+    );
     await expectLeadAndCopy(visitor);
   } finally {
     await context.close();

@@ -76,6 +76,35 @@ export async function offerWithPhotos(request: APIRequestContext, lang: Lang, ph
   throw new Error('no offer with enough photos in the seed');
 }
 
+/** An offer with a video and a 3D tour, both embedded as players: its path and addresses. */
+export async function offerWithMedia(request: APIRequestContext, lang: Lang) {
+  const config = await portalConfig(request);
+  for (const nature of ['V', 'L', 'S'] as const) {
+    for (let page = 1; page <= 20; page++) {
+      const list = (await (
+        await request.get(`/api/offre?nature=${nature}&limit=24&page=${page}&lang=${lang}`)
+      ).json()) as { items: OfferSummaryLike[] };
+      for (const item of list.items) {
+        const detail = (await (
+          await request.get(`/api/offre-detail?slug=${item.slug}&lang=${lang}`)
+        ).json()) as {
+          videoUrl: string | null;
+          tourUrl: string | null;
+          mediaEmbed: { video: boolean; tour: boolean };
+        };
+        if (detail.videoUrl && detail.tourUrl && detail.mediaEmbed.video && detail.mediaEmbed.tour)
+          return {
+            path: offerPath(config, item, lang),
+            video: detail.videoUrl,
+            tour: detail.tourUrl,
+          };
+      }
+      if (list.items.length < 24) break;
+    }
+  }
+  throw new Error('no offer with a video and a 3D tour in the e2e database');
+}
+
 interface ReviewLike {
   lang: Lang;
   date: string;

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Fees, Lang, OfferDetail } from '../../../shared/contract';
+import { feePercentOf } from '../../../shared/fees';
 import { formatAmount, formatPercent, formatPrice } from '../../../shared/format';
 import { offerAmount } from '../offer-card';
 import { FactList, type Fact } from './features';
@@ -34,7 +35,12 @@ export function FeeBreakdown({ offer, lang }: { offer: OfferDetail; lang: Lang }
   const rows: Fact[] = [];
   rows.push({ label: offer.nature.id === 'V' ? t`Prix` : t`Loyer`, value: price });
   if (fees) {
-    const percent = fees.percent !== null ? formatPercent(fees.percent, lang) : null;
+    // The percentage of the amounts shown; the feed's own only when the amounts give none.
+    const pct =
+      offer.nature.id === 'V'
+        ? (feePercentOf(fees, offer.price, offer.priceWithoutFees) ?? fees.percent)
+        : fees.percent;
+    const percent = pct !== null ? formatPercent(pct, lang) : null;
     const amount = fees.amount !== null && !hidden ? formatAmount(fees.amount, lang) : null;
     const value = [percent, amount].filter(Boolean).join(' · ');
     rows.push({ label: i18n._(PAYER[fees.payer]), value: value || t`Non communiqué` });

@@ -1,4 +1,5 @@
 import {
+  type ReactNode,
   useCallback,
   useEffect,
   useId,
@@ -32,7 +33,16 @@ const largest = (photo: Photo) => photoUrl(photo, Math.max(...photo.widths));
 const medium = (photo: Photo) =>
   photoUrl(photo, photo.widths.includes(800) ? 800 : (photo.widths[0] ?? 800));
 
-export function Gallery({ photos, title }: { photos: readonly Photo[]; title: string }) {
+export function Gallery({
+  photos,
+  title,
+  children,
+}: {
+  photos: readonly Photo[];
+  title: string;
+  /** What is offered beside the photos (the video and the 3D tour). */
+  children?: ReactNode;
+}) {
   const { t } = useLingui();
   const [open, setOpen] = useState<number | null>(null);
   const hydrated = useHydrated();
@@ -125,6 +135,7 @@ export function Gallery({ photos, title }: { photos: readonly Photo[]; title: st
           </ul>
         </div>
       ) : null}
+      {children}
       {open !== null ? (
         <Lightbox photos={photos} start={open} title={title} onClose={onClose} />
       ) : null}

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { ConsentGate } from '../consent/consent-gate';
+import { openCookieChoices } from '../../app/cookie-choices';
+import { grantConsent, useConsentChoice, type ConsentCategory } from '../../hooks/use-consent';
+import { CloseIcon } from '../icons';
 
-// The offer's video and 3D tour: third-party players that load only when the visitor asks
-// (nothing from their sites before the click): the consent to the category first (cookie
-// consent), then the launch button puts the player in place, with a way to close it. A link
-// opens them in a new tab, also without JavaScript. Only players of the hosts the listings API
-// allows (MEDIA_EMBED_HOSTS) are embedded; any other address is the link alone.
+// The offer's video and 3D tour, offered beside the gallery ("Vidéo", "Visite 3D"). Each is a
+// link first, so it works without JavaScript. Only players of the hosts the listings API allows
+// (MEDIA_EMBED_HOSTS) are embedded: with JavaScript, their link puts the player in place under
+// the photos, at the gallery's full width, with a way to close it. Nothing from a player's site
+// loads before the visitor asks: the consent is asked once for both (one button accepts the
+// video and the tour), then the player starts; a consent already given starts it at once. Any
+// other address stays a link that opens in a new tab.
 
 /** Only http(s) addresses are embedded or linked. */
 export function playableUrl(url: string | null): string | null {
@@ -19,66 +23,15 @@ export function playableUrl(url: string | null): string | null {
   }
 }
 
-function Player({ url, label, title }: { url: string; label: string; title: string }) {
-  const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  if (open) {
-    return (
-      <div className="media-player">
-        <iframe
-          className="media-player__frame"
-          src={url}
-          title={title}
-          width="960"
-          height="540"
-          allow="fullscreen; autoplay; xr-spatial-tracking"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-        />
-        <button type="button" className="link-button" onClick={() => setOpen(false)}>
-          {t`Fermer : ${title}`}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <button type="button" className="button media-player__launch" onClick={() => setOpen(true)}>
-      {label}
-    </button>
-  );
-}
+type Kind = 'video' | 'tour';
+const CATEGORY: Record<Kind, ConsentCategory> = { video: 'videos', tour: 'tours' };
 
-function Medium({
-  url,
-  embed,
-  category,
-  label,
-  title,
-}: {
+interface Medium {
+  kind: Kind;
   url: string;
   embed: boolean;
-  category: 'videos' | 'tours';
   label: string;
   title: string;
-}) {
-  const { t } = useLingui();
-  return (
-    <div className="media-tour__item">
-      <h3 className="media-tour__title">{title}</h3>
-      {embed ? (
-        <ConsentGate category={category}>
-          <Player url={url} label={label} title={title} />
-        </ConsentGate>
-      ) : null}
-      <p className="media-tour__link">
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          {t`Ouvrir dans un nouvel onglet`}
-          <span className="visually-hidden"> : {title}</span>
-        </a>
-      </p>
-    </div>
-  );
 }
 
 export function MediaTour({
@@ -91,27 +44,129 @@ export function MediaTour({
   embed: { video: boolean; tour: boolean };
 }) {
   const { t } = useLingui();
+  const choice = useConsentChoice();
+  // The medium asked for: playing once its category is accepted, else waiting for the consent.
+  const [asked, setAsked] = useState<Kind | null>(null);
+  const playerRef = useRef<HTMLDivElement>(null);
+  const consentRef = useRef<HTMLDivElement>(null);
   const video = playableUrl(videoUrl);
   const tour = playableUrl(tourUrl);
+  const media: Medium[] = [
+    ...(video
+      ? [
+          {
+            kind: 'video' as const,
+            url: video,
+            embed: embed.video,
+            label: t`Vidéo`,
+            title: t`Vidéo du bien`,
+          },
+        ]
+      : []),
+    ...(tour
+      ? [
+          {
+            kind: 'tour' as const,
+            url: tour,
+            embed: embed.tour,
+            label: t`Visite 3D`,
+            title: t`Visite virtuelle 3D`,
+          },
+        ]
+      : []),
+  ];
+  const current = media.find((m) => m.kind === asked) ?? null;
+  const playing = current !== null && choice?.[CATEGORY[current.kind]] === true;
+  const waiting = current !== null && !playing;
+  const title = current?.title ?? '';
+
+  useEffect(() => {
+    if (playing) playerRef.current?.focus();
+    else if (waiting) consentRef.current?.focus();
+  }, [playing, waiting, asked]);
+
+  if (media.length === 0) return null;
+  const embedded = media.filter((m) => m.embed);
+  const launch = (medium: Medium) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!medium.embed) return;
+    event.preventDefault();
+    setAsked(medium.kind);
+  };
+  const consentText =
+    embedded.length > 1
+      ? t`La vidéo et la visite virtuelle sont fournies par des services tiers, qui peuvent déposer des cookies.`
+      : current?.kind === 'video'
+        ? t`La vidéo est hébergée par un service tiers, qui peut déposer des cookies.`
+        : t`La visite virtuelle est fournie par un service tiers, qui peut déposer des cookies.`;
+
   return (
-    <div className="media-tour">
-      {video ? (
-        <Medium
-          url={video}
-          embed={embed.video}
-          category="videos"
-          label={t`Lancer la vidéo`}
-          title={t`Vidéo du bien`}
-        />
+    <div className="offer-media">
+      <ul className="offer-media__choices" aria-label={t`Vidéo et visite virtuelle`}>
+        {media.map((medium) => (
+          <li key={medium.kind}>
+            <a
+              className={`button offer-media__choice${asked === medium.kind ? ' offer-media__choice--current' : ''}`}
+              href={medium.url}
+              onClick={launch(medium)}
+              aria-current={asked === medium.kind ? 'true' : undefined}
+              {...(medium.embed ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+            >
+              {medium.label}
+              {medium.embed ? null : (
+                <span className="visually-hidden"> {t`(s'ouvre dans un nouvel onglet)`}</span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {waiting ? (
+        <div className="offer-media__consent consent-gate" ref={consentRef} tabIndex={-1}>
+          <p>{consentText}</p>
+          <p className="consent-gate__actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => grantConsent(...embedded.map((m) => CATEGORY[m.kind]))}
+            >
+              {t`Accepter et lancer`}
+            </button>
+            <button type="button" className="link-button" onClick={openCookieChoices}>
+              {t`Gérer mes cookies`}
+            </button>
+            <button type="button" className="link-button" onClick={() => setAsked(null)}>
+              {t`Annuler`}
+            </button>
+          </p>
+        </div>
       ) : null}
-      {tour ? (
-        <Medium
-          url={tour}
-          embed={embed.tour}
-          category="tours"
-          label={t`Lancer la visite 3D`}
-          title={t`Visite virtuelle 3D`}
-        />
+      {playing && current ? (
+        <div
+          className="media-player"
+          ref={playerRef}
+          tabIndex={-1}
+          role="region"
+          aria-label={current.title}
+        >
+          <iframe
+            className="media-player__frame"
+            src={current.url}
+            title={current.title}
+            width="1280"
+            height="720"
+            allow="fullscreen; autoplay; xr-spatial-tracking"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+          />
+          <button
+            type="button"
+            className="link-button media-player__close"
+            onClick={() => setAsked(null)}
+          >
+            <CloseIcon />
+            {t`Fermer : ${title}`}
+          </button>
+        </div>
       ) : null}
     </div>
   );

@@ -125,8 +125,11 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>2. Data kept in the browser’s local storage</h2>
       <p>
-        These data stay in your browser: they are never sent to our servers, except the contact
-        details at the moment you send a request.
+        These data stay in your browser, with two exceptions: the contact details, sent at the
+        moment you send a request, and the numbers of the properties in your selection, sent to our
+        servers to show their current state (price, availability). These numbers serve that display
+        alone: your selection is not recorded on our servers and is linked to nothing that
+        identifies you.
       </p>
       <Table caption="Browser local storage" rows={STORAGE} />
 

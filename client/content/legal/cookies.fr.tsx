@@ -127,8 +127,11 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>2. Données conservées dans le stockage local du navigateur</h2>
       <p>
-        Ces données restent dans votre navigateur : elles ne sont jamais transmises à nos serveurs,
-        à l’exception des coordonnées de contact, au moment où vous envoyez une demande.
+        Ces données restent dans votre navigateur, à deux exceptions près : les coordonnées de
+        contact, transmises au moment où vous envoyez une demande, et les numéros des biens de votre
+        sélection, transmis à nos serveurs pour afficher leur état à jour (prix, disponibilité). Ces
+        numéros servent à ce seul affichage : votre sélection n’est pas enregistrée sur nos serveurs
+        et n’est associée à rien qui vous identifie.
       </p>
       <Table caption="Stockage local du navigateur" rows={STORAGE} />
 

@@ -18,7 +18,7 @@ import {
   type PolirisOffer,
 } from '../../../listings-api/feeds/generate';
 import { loadMappingReference, type MappingReference } from '../../../listings-api/feeds/mapping';
-import type { FeedReport } from '../../../listings-api/feeds/report';
+import { summarize, type FeedReport } from '../../../listings-api/feeds/report';
 import { PHOTO_WIDTHS } from '../../../shared/contract';
 import { photoFileName } from '../../../listings-api/lib/photo-files';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
@@ -497,6 +497,49 @@ describe.each(testDbKinds)('feed import on %s', (kind) => {
     const photos = json<PhotoRow[]>(stored.photos);
     expect(photos).toHaveLength(2);
     expect(photos[1]).toEqual(json<PhotoRow[]>(target.photos)[1]);
+  });
+
+  it("imports a row whose fee percentage disagrees with its amounts, warns, and shows the amounts' percentage", async () => {
+    const current = (await agencyOffers()).filter((o) => o.status === 'active');
+    const loft = must(current.find((o) => o.nature === 'V' && o.price != null));
+    const rows = current.map((o) =>
+      o.id !== loft.id
+        ? asFeed(o)
+        : {
+            ...asFeed(o),
+            price: 6_250_000,
+            price_without_fees: null,
+            // 249,750 € on 6,250,000 € is 4.0 %, not the 3.7 % the feed kept.
+            fees: { payer: 'seller' as const, percent: 3.7, amount: 249_750 },
+          },
+    );
+    const report = await run(await feed(rows));
+
+    expect(report.status).toBe('done');
+    const row = report.rows.find((r) => r.offerId === loft.id);
+    expect(row).toMatchObject({ outcome: 'updated' });
+    expect(row?.warnings).toEqual([
+      expect.objectContaining({ kind: 'fees-mismatch', column: 'pourcentageHonorairesTTC' }),
+    ]);
+    expect(row?.warnings[0]?.message).toMatch(/3\.7 %.*4 %/);
+    expect(report.rows.filter((r) => r.warnings.length > 0)).toHaveLength(1);
+    expect(summarize(report).problems).toEqual([expect.objectContaining({ offerId: loft.id })]);
+
+    const bound = app.server.address();
+    const address =
+      bound && typeof bound === 'object'
+        ? `http://127.0.0.1:${bound.port}`
+        : await app.listen({ port: 0, host: '127.0.0.1' });
+    const web = await buildWebApp(address.replace(/\/$/, ''));
+    try {
+      const page = await web.inject({ url: row?.paths?.fr ?? '/' });
+      expect(page.statusCode, page.body.slice(0, 3000)).toBe(200);
+      const text = textOf(page.body);
+      expect(text).toMatch(/4\s%\s·\s249\s750\s€/);
+      expect(text).not.toMatch(/3,7\s%/);
+    } finally {
+      await web.close();
+    }
   });
 
   it.runIf(kind === 'postgres')(

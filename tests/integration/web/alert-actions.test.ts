@@ -7,7 +7,7 @@ import { signMailToken } from '../../../listings-api/alerts/tokens';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
-import { buildWebApp, postForm, upstreamJson, type FormPostOptions } from './helpers';
+import { buildWebApp, postForm, textOf, upstreamJson, type FormPostOptions } from './helpers';
 
 // The alert writes as page actions: create on a result list, delete on the alerts page, with
 // JavaScript (the action's JSON) and the cookie kept by the BFF; every one refused from another
@@ -173,6 +173,21 @@ describe.each(testDbKinds)('alert actions on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('Your email address is confirmed');
     expect((await row(id)).confirmed_at).not.toBeNull();
+    // Confirmed from a device that keeps no alert (no cookie, no storage): the confirmed search
+    // is shown, not 'no saved search'.
+    const text = textOf(res.body);
+    expect(text).not.toContain("You don't have any saved search to date.");
+    expect(text).toMatch(/Mes recherches sauvegardées|My saved searches/);
+    expect(text).toMatch(/Sale[\s\S]*up to €5,000,000[\s\S]*Address confirmed/);
+  });
+
+  it('shows the confirmed search with JavaScript too (FR)', async () => {
+    const { id } = await createOk();
+    const token = signMailToken(SECRET, 'confirm', id);
+    const res = await post(ALERTS_PATH.fr, { _form: 'alert-confirm', token });
+    expect(res.statusCode, res.body).toBe(200);
+    const outcome = res.json<{ data: { status: string; confirmed?: { prix_max?: number } } }>();
+    expect(outcome.data).toMatchObject({ status: 'confirmed', confirmed: { prix_max: 5_000_000 } });
   });
 
   it('unsubscribes on the click with JavaScript; a forged token is a 400', async () => {

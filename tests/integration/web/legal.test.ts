@@ -90,8 +90,19 @@ const PAGES: { screen: ScreenId; title: Record<Lang, string>; must: Record<Lang,
     screen: 'cookies',
     title: { fr: 'Cookies', en: 'Cookies' },
     must: {
-      fr: ['365 jours', 'Cartes interactives', 'Modifier mes choix de cookies'],
-      en: ['365 days', 'Interactive maps', 'Change my cookie choices'],
+      fr: [
+        '365 jours',
+        'Cartes interactives',
+        'Modifier mes choix de cookies',
+        // The selection's offer ids go to the servers to show their state (GET /api/offre-ids).
+        'les numéros des biens de votre sélection, transmis à nos serveurs',
+      ],
+      en: [
+        '365 days',
+        'Interactive maps',
+        'Change my cookie choices',
+        'the numbers of the properties in your selection, sent to our servers',
+      ],
     },
   },
   {
