@@ -7,6 +7,8 @@ import { openApiTransform, valibotValidatorCompiler } from './lib/validation';
 import { createReferenceCache, type ReferenceCache } from './lib/reference';
 import { createOfferCounts, type OfferCounts } from './lib/offer-counts';
 import { registerResponseCache, type ResponseCache } from './lib/response-cache';
+import { createStatCounter, type StatCounter } from './stats/counter';
+import { memorySeenStore, redisSeenStore, type SeenStore } from './stats/visitors';
 import { configRoutes } from './routes/config';
 import { offerRoutes } from './routes/offres';
 import { lieuRoutes } from './routes/lieux';
@@ -55,6 +57,8 @@ export interface ListingsAppOptions {
    * instances on one database, one runs them (LISTINGS_JOBS=0 on the others).
    */
   jobs?: boolean;
+  /** Where the day's visitor salt and seen page views are kept; default: Redis or memory. */
+  seenStore?: SeenStore;
   /** The feed import's settings; default: the config's. */
   feeds?: FeedConfig;
   /**
@@ -74,6 +78,10 @@ declare module 'fastify' {
     mailOutbox: MailOutbox;
     /** Imports of agencies' Poliris feeds (inbox, HTTP uploads). */
     feedRunner: FeedRunner;
+    /** The daily counters of offers' audience, written in groups. */
+    statCounter: StatCounter;
+    /** The day's visitor salt and the page views seen today. */
+    seenStore: SeenStore;
   }
 }
 
@@ -125,6 +133,21 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   );
 
   app.decorate('db', options.db);
+  const statCounter = createStatCounter(options.db.kysely);
+  app.decorate('statCounter', statCounter);
+  let seenStore = options.seenStore;
+  if (!seenStore && config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    seenStore = redisSeenStore(redis);
+  }
+  const seen = seenStore ?? memorySeenStore();
+  app.decorate('seenStore', seen);
+  app.addHook('onClose', async () => {
+    await statCounter.drain();
+    if (!options.seenStore) await seen.close();
+  });
   const reference = createReferenceCache(options.db);
   app.decorate('reference', reference);
   const responseCache = registerResponseCache(app, { ttlMs: options.cacheTtlMs ?? 30_000 });

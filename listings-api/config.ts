@@ -170,6 +170,14 @@ const EnvSchema = v.object({
   // The offer page's players.
   /** Hosts whose video and 3D-tour addresses are embedded (others are shown as a link). */
   MEDIA_EMBED_HOSTS: v.optional(HostList),
+  /** Redis: the day's visitor salt and seen page views shared by every instance; unset: in memory. */
+  REDIS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a redis:// URL'),
+      v.check((s) => /^rediss?:\/\//.test(s), 'must be a redis:// URL'),
+    ),
+  ),
 
   // Personal-data retention.
   /** How often the retention purge runs (0: never). */
@@ -253,6 +261,8 @@ const ListingsConfigSchema = v.pipe(
       },
       /** Hosts whose https video and 3D-tour addresses offer pages embed (exact or *.example.com). */
       mediaEmbedHosts: e.MEDIA_EMBED_HOSTS ?? DEFAULT_MEDIA_EMBED_HOSTS,
+      /** Redis for the statistics' visitor salt and seen-set; undefined: this process's memory. */
+      redisUrl: e.REDIS_URL,
       /** How often the retention purge runs (ms; 0: never). */
       purgeIntervalMs: e.PRIVACY_PURGE_INTERVAL_MS ?? DEFAULT_PURGE_INTERVAL_MS,
     };

@@ -83,6 +83,11 @@ export interface SendEndpoint<B extends Schema = Schema, A extends Schema = Sche
   body: B;
   /** Body fields sent as request headers instead (see GetEndpoint.headers); no body then. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The web app relays the visitor's address and user agent (STAT_VISITOR_HEADERS) with it: a
+   * statistic, counted once per visitor and never from a crawler.
+   */
+  relaysVisitor?: true;
   answer: A;
   /** The /api path the browser posts it to (rate limited per visitor). */
   browser: string;
@@ -590,6 +595,7 @@ export const sendEndpoints = {
     method: 'POST',
     path: '/stat',
     body: StatBodySchema,
+    relaysVisitor: true,
     answer: StatCreatedSchema,
     browser: '/api/stat',
   }),

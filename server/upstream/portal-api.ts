@@ -15,6 +15,7 @@ import type {
   SendName,
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
+import { STAT_VISITOR_HEADERS } from '../../shared/contract';
 import type { Query } from '../../shared/query-string';
 import type { UpstreamClient } from './client';
 import { UpstreamError, isUpstreamError } from './errors';
@@ -47,6 +48,8 @@ export interface ServerPortalApiOptions {
   tags?: Set<string>;
   /** The maps' tiles of the BFF's settings (MAP_TILE_URL), the mapConfig answer; none: no map. */
   mapConfig?: MapConfig;
+  /** The visitor of the request, relayed with statistics (never stored upstream). */
+  visitor?: { ip: string; userAgent: string };
   /** Sends a write through its duties (server/plugins/upstream.ts); `send` is the plain call. */
   write?<N extends SendName>(
     name: N,
@@ -234,9 +237,17 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
           const split = def.headers
             ? upstreamRequest(sent as unknown as Query, def.headers)
             : undefined;
+          const visitor =
+            def.relaysVisitor && options.visitor
+              ? {
+                  [STAT_VISITOR_HEADERS.ip]: options.visitor.ip,
+                  [STAT_VISITOR_HEADERS.userAgent]: options.visitor.userAgent,
+                }
+              : undefined;
           return await within(def.path, (leftMs) =>
             upstream.send(def.method, def.path, def.answer, {
-              ...(split ? { headers: split.headers } : { body: sent }),
+              ...(split ? { headers: { ...split.headers, ...visitor } } : { body: sent }),
+              ...(visitor && !split ? { headers: visitor } : {}),
               requestId: options.requestId,
               signal: callOptions?.signal ?? options.signal,
               timeoutMs: leftMs,

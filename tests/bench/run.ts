@@ -11,6 +11,7 @@ import { benchFrame } from './web-frame';
 import { benchList } from './web-list';
 import { benchOffer } from './web-offer';
 import { benchPageCache } from './web-page-cache';
+import { benchStats } from './stats';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
@@ -32,12 +33,12 @@ const { values } = parseArgs({
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
-const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'page-cache'];
+const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'stats', 'page-cache'];
 const only = values.only?.split(',');
 const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
 if (unknown.length > 0) {
   console.error(
-    `--only must be api, web, import, digests, clusters, comparables or page-cache, not ${unknown.join(',')}`,
+    `--only must be api, web, import, digests, clusters, comparables, stats or page-cache, not ${unknown.join(',')}`,
   );
   process.exit(2);
 }
@@ -62,6 +63,11 @@ if (runs('comparables')) {
     offers: values.offers === '100000' ? 1_000_000 : Number(values.offers),
     seconds,
   });
+}
+
+// The audience counters: POST /stat at 16 connections, then their size after 1,000,000 events.
+if (runs('stats')) {
+  await benchStats({ seconds: values.seconds === '8' ? 20 : seconds });
 }
 
 if (runs('import')) {
