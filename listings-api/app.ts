@@ -133,7 +133,10 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   );
 
   app.decorate('db', options.db);
-  const statCounter = createStatCounter(options.db.kysely);
+  const statCounter = createStatCounter(options.db.kysely, {
+    flushMs: config.statsFlushMs,
+    onError: (err) => app.log.error({ err }, 'audience counters not written'),
+  });
   app.decorate('statCounter', statCounter);
   let seenStore = options.seenStore;
   if (!seenStore && config.redisUrl) {
@@ -145,7 +148,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   const seen = seenStore ?? memorySeenStore();
   app.decorate('seenStore', seen);
   app.addHook('onClose', async () => {
-    await statCounter.drain();
+    await statCounter.close();
     if (!options.seenStore) await seen.close();
   });
   const reference = createReferenceCache(options.db);

@@ -64,16 +64,40 @@ export function countNow(
 }
 
 export interface StatCounter {
-  /** Counts one event for each offer; resolves once committed. */
+  /**
+   * Counts one event for each offer; resolves once committed, or at once when writes are
+   * deferred (`flushMs`) and the pending counts are under their bound.
+   */
   add(type: CounterType, offerIds: number[], at: Date): Promise<void>;
-  /** Resolves once every event added so far is written (or failed). */
+  /** Writes every count added so far; resolves once they are committed (or failed). */
   drain(): Promise<void>;
+  /** Stops the timer of deferred writes after writing what is pending. */
+  close(): Promise<void>;
+}
+
+export interface StatCounterOptions {
+  /**
+   * 0: each event waits for the write that carries it (several grouped while one runs). More:
+   * events are summed in memory and written every `flushMs` ms (the counts of that last moment
+   * are lost if the process dies), so that a burst costs the database one upsert a period.
+   */
+  flushMs?: number;
+  /** Pending keys beyond which new events wait for the write (the database fell behind). */
+  maxPendingKeys?: number;
+  /** Told of a deferred write that failed (its counts are lost). */
+  onError?: (error: unknown) => void;
 }
 
 /** A counter writer over the database: one write at a time, later events grouped into the next. */
-export function createStatCounter(db: Kysely<Database>): StatCounter {
+export function createStatCounter(
+  db: Kysely<Database>,
+  options: StatCounterOptions = {},
+): StatCounter {
+  const flushMs = options.flushMs ?? 0;
+  const maxPending = options.maxPendingKeys ?? 200_000;
   let writing: Promise<void> | null = null;
   let next: Pending | null = null;
+  let timer: NodeJS.Timeout | null = null;
 
   function pending(): Pending {
     if (next) return next;
@@ -81,7 +105,7 @@ export function createStatCounter(db: Kysely<Database>): StatCounter {
     const done = new Promise<void>((resolve, reject) => {
       settle = (error) => (error === undefined ? resolve() : reject(error));
     });
-    // Callers that gave up still leave no unhandled rejection.
+    // Callers that gave up (or never waited) still leave no unhandled rejection.
     done.catch(() => {});
     next = { counts: new Map(), done, settle };
     return next;
@@ -93,12 +117,21 @@ export function createStatCounter(db: Kysely<Database>): StatCounter {
     next = null;
     writing = upsertCounters(db, batch.counts).then(
       () => batch.settle(),
-      (error: unknown) => batch.settle(error ?? new Error('counters not written')),
+      (error: unknown) => {
+        batch.settle(error ?? new Error('counters not written'));
+        if (flushMs > 0) options.onError?.(error);
+      },
     );
     void writing.finally(() => {
       writing = null;
-      start();
+      // Deferred: the next write waits for its period, unless events are already waiting on it.
+      if (flushMs === 0 || (next && next.counts.size >= maxPending)) start();
     });
+  }
+
+  if (flushMs > 0) {
+    timer = setInterval(start, flushMs);
+    timer.unref();
   }
 
   return {
@@ -109,14 +142,24 @@ export function createStatCounter(db: Kysely<Database>): StatCounter {
         const key = counterKey(id, day, type);
         batch.counts.set(key, (batch.counts.get(key) ?? 0) + 1);
       }
+      if (flushMs === 0) {
+        start();
+        return batch.done;
+      }
+      if (batch.counts.size < maxPending) return Promise.resolve();
       start();
       return batch.done;
     },
     async drain() {
       while (writing || next) {
-        await (next?.done ?? writing)?.catch(() => {});
+        if (!writing) start();
         await writing;
       }
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await this.drain();
     },
   };
 }

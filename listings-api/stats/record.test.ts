@@ -22,6 +22,7 @@ function keptCounter() {
       }
     },
     async drain() {},
+    async close() {},
   };
   return { counter, counts };
 }
