@@ -24,6 +24,7 @@ import { sitemapRoutes } from './routes/sitemap';
 import type { FeedConfig } from './feeds/config';
 import { readListingsConfig, type ListingsConfig } from './config';
 import { feedRoutes } from './feeds/routes';
+import { proRoutes } from './pro/routes';
 import { createFeedRunner, type FeedRunner } from './feeds/runner';
 import {
   attachMetricsServer,
@@ -202,6 +203,8 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   await app.register(agencyRoutes);
   await app.register(staticRoutes, { photosDir: options.photosDir ?? '.data/photos' });
   await app.register(sitemapRoutes);
+  // The professional space (sign-in, sessions, and the sections behind them).
+  await app.register(proRoutes);
 
   // Agencies' feeds: the inbox is looked at by the process that runs the jobs; uploads are
   // imported by the instance that received them.

@@ -25,3 +25,4 @@ export {
   type LeadOffer,
   type LeadVisitor,
 } from './lead';
+export { renderProSignInMail, type ProSignInMailInput } from './pro';

@@ -355,3 +355,29 @@ export const leadCopyFooter: MessageDescriptor = /*i18n*/ {
   message:
     'Vous recevez ce message parce qu’une demande a été envoyée avec cette adresse depuis {siteName}.',
 };
+
+// The sign-in link of the professional space
+
+export const proSignInSubject: MessageDescriptor = /*i18n*/ {
+  id: 'mail.proSignIn.subject',
+  message: 'Votre lien de connexion à l’espace professionnel {siteName}',
+};
+export const proSignInIntro: MessageDescriptor = /*i18n*/ {
+  id: 'mail.proSignIn.intro',
+  message:
+    'Pour vous connecter à l’espace professionnel de {agency} sur {siteName}, suivez ce lien puis confirmez. Il est valable 15 minutes et une seule fois.',
+};
+export const proSignInInvited: MessageDescriptor = /*i18n*/ {
+  id: 'mail.proSignIn.invited',
+  message:
+    'Vous avez été invité dans l’espace professionnel de {agency} sur {siteName}. Pour vous connecter, suivez ce lien puis confirmez. Il est valable 15 minutes et une seule fois ; ensuite, demandez un nouveau lien depuis la page de connexion.',
+};
+export const proSignInButton: MessageDescriptor = /*i18n*/ {
+  id: 'mail.proSignIn.button',
+  message: 'Se connecter',
+};
+export const proSignInNotYou: MessageDescriptor = /*i18n*/ {
+  id: 'mail.proSignIn.notYou',
+  message:
+    'Si vous n’avez pas demandé ce lien, ignorez ce message : personne ne peut se connecter sans lui.',
+};

@@ -308,6 +308,7 @@ export async function buildApp(
   await app.register((await import('./ssr/page-actions')).default);
   await app.register((await import('./writes/contact')).default);
   await app.register((await import('./writes/prospect')).default);
+  await app.register((await import('./pro/session')).default, { secure: config.isProduction });
   await app.register((await import('./api/offer-map')).offerMapRoutes, {
     tileUrl: config.mapTileUrl,
   });

@@ -31,6 +31,7 @@ import { ENERGY_CLASSES } from './energy-rules';
 import { agencyTag, listTags, offerTag } from './cache-tags';
 import type { Query } from './query-string';
 import { ID_TEXT, SLUG, idNumber } from './validation';
+import { proGetEndpoints } from './pro';
 
 // The endpoints of the listings API the web app uses, each declared once: its method and path,
 // the schema of what the web app sends (query or body) and of the answer, where the browser may
@@ -73,6 +74,11 @@ export interface GetEndpoint<Q extends Schema = Schema, A extends Schema = Schem
   tags?: (answer: Out<A>, query: Out<Q>) => string[];
   /** The service that answers it: the listings API (default) or the reviews service. */
   service?: 'listings' | 'reviews';
+  /**
+   * A read of the professional space: sent with the signed-in user's session (shared/pro.ts),
+   * answered for that user's agency; never kept in memory (no cacheTtlMs) nor by a browser.
+   */
+  session?: true;
 }
 
 /** A write: body in (the listings API validates it with this schema), answer out. */
@@ -91,6 +97,8 @@ export interface SendEndpoint<B extends Schema = Schema, A extends Schema = Sche
   answer: A;
   /** The /api path the browser posts it to (rate limited per visitor). */
   browser: string;
+  /** A write of the professional space: sent with the signed-in user's session (shared/pro.ts). */
+  session?: true;
 }
 
 /** A write only the server sends (a page's action): the browser has no /api path for it. */
@@ -555,6 +563,8 @@ export const getEndpoints = {
     maxAge: 60,
     cacheTtlMs: 15_000,
   }),
+  /** The professional space's reads (shared/pro.ts). */
+  ...proGetEndpoints,
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import {
 import { BboxParam, formatBbox } from './bbox';
 import { ENERGY_CLASSES } from './energy-rules';
 import { parsePhone, phoneNumber } from './contact-forms';
+import { proSendEndpoints } from './pro';
 import { ALERT_TOKENS_UPSTREAM_HEADER, BodyIdSchema, type FormSendEndpoint } from './endpoints';
 import {
   EMAIL_MAX_LENGTH,
@@ -244,4 +245,6 @@ export const formSendEndpoints = {
     body: AlertMailTokenBodySchema,
     answer: AlertMailActionSchema,
   }),
+  /** The professional space's writes (shared/pro.ts), sent with the user's session. */
+  ...proSendEndpoints,
 };

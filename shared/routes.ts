@@ -48,6 +48,12 @@ export interface ScreenParams {
   personalData: NoParams;
   ranking: NoParams;
   proContact: NoParams;
+  proDashboard: NoParams;
+  proSignIn: NoParams;
+  proLeads: NoParams;
+  proTeam: NoParams;
+  proAudience: NoParams;
+  proFeeds: NoParams;
   agency: { agence: string };
   agencyDirectory: { lieu?: string };
   network: { reseau: string };
@@ -90,6 +96,25 @@ export const ROUTES: readonly RouteEntry[] = [
     paths: { fr: '/fr/contact-professionnel/', en: '/en/professional-contact/' },
     guards: [],
   },
+  // The professional space (agencies signed in): never indexed, never cached (PRO_SCREENS).
+  { screen: 'proDashboard', paths: { fr: '/fr/espace-pro/', en: '/en/pro/' }, guards: [] },
+  {
+    screen: 'proSignIn',
+    paths: { fr: '/fr/espace-pro/connexion/', en: '/en/pro/sign-in/' },
+    guards: [],
+  },
+  {
+    screen: 'proLeads',
+    paths: { fr: '/fr/espace-pro/prospects/', en: '/en/pro/leads/' },
+    guards: [],
+  },
+  { screen: 'proTeam', paths: { fr: '/fr/espace-pro/equipe/', en: '/en/pro/team/' }, guards: [] },
+  {
+    screen: 'proAudience',
+    paths: { fr: '/fr/espace-pro/audience/', en: '/en/pro/audience/' },
+    guards: [],
+  },
+  { screen: 'proFeeds', paths: { fr: '/fr/espace-pro/flux/', en: '/en/pro/feeds/' }, guards: [] },
   {
     screen: 'agency',
     paths: {
@@ -140,6 +165,21 @@ export const ROUTE_BY_SCREEN = Object.fromEntries(ROUTES.map((r) => [r.screen, r
   ScreenId,
   RouteEntry
 >;
+
+/** The screens of the professional space: signed-in pages, never indexed nor cached. */
+export const PRO_SCREENS = [
+  'proDashboard',
+  'proSignIn',
+  'proLeads',
+  'proTeam',
+  'proAudience',
+  'proFeeds',
+] as const satisfies readonly ScreenId[];
+export type ProScreenId = (typeof PRO_SCREENS)[number];
+
+export function isProScreen(screen: ScreenId): screen is ProScreenId {
+  return (PRO_SCREENS as readonly ScreenId[]).includes(screen);
+}
 
 /** Screens without params (for menus, footers and the sitemap). */
 export const STATIC_SCREENS = ROUTES.filter((r) => !r.paths.fr.includes(':')).map(

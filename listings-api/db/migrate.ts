@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-lead-mails';
 import * as m020 from './migrations/020-offer-energy-mentions';
 import * as m021 from './migrations/021-offer-comparables';
 import * as m022 from './migrations/022-mail-outbox-recipient';
+import * as m023 from './migrations/023-pro-space';
 import * as m024 from './migrations/024-offer-stat-days';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '020-offer-energy-mentions': m020,
   '021-offer-comparables': m021,
   '022-mail-outbox-recipient': m022,
+  '023-pro-space': m023,
   '024-offer-stat-days': m024,
 };
 

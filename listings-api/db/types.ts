@@ -255,6 +255,9 @@ export interface ContactsTable {
   /** The server's answer when sent, the last error when failed. */
   lead_detail: ColumnType<string | null, string | null | undefined, string | null>;
   lead_updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When a user of the agency marked it handled, and who (migration 023). */
+  handled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type LeadStatus = 'queued' | 'sent' | 'failed';
 export interface ProspectsTable {
@@ -311,7 +314,9 @@ export interface MailOutboxTable {
   prospect_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The contact request of a lead mail or its copy (migration 018). */
   contact_id: ColumnType<number | null, number | null | undefined, number | null>;
-  kind: 'confirm' | 'digest' | 'prospect' | 'prospect-sales' | 'lead' | 'lead-copy';
+  /** The professional user a sign-in link is for (migration 023). */
+  pro_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  kind: 'confirm' | 'digest' | 'prospect' | 'prospect-sales' | 'lead' | 'lead-copy' | 'pro-sign-in';
   /** The From header's display name, when not the portal's (migration 018). */
   from_name: ColumnType<string | null, string | null | undefined, string | null>;
   reply_to: ColumnType<string | null, string | null | undefined, string | null>;
@@ -455,4 +460,46 @@ export interface Database {
   feed_photos: FeedPhotosTable;
   feed_photo_urls: FeedPhotoUrlsTable;
   cache_changes: CacheChangesTable;
+  pro_users: ProUsersTable;
+  pro_sign_in_tokens: ProSignInTokensTable;
+  pro_sessions: ProSessionsTable;
+  pro_audit: ProAuditTable;
+}
+
+// The professional space (migration 023).
+export type ProRole = 'owner' | 'member';
+export interface ProUsersTable {
+  id: Generated<number>;
+  agency_id: number;
+  /** Lower-cased. */
+  email: string;
+  role: ProRole;
+  created_at: CreatedAt;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface ProSignInTokensTable {
+  /** SHA-256 of the token (base64url); the token itself is only in the mail. */
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface ProSessionsTable {
+  /** SHA-256 of the session id (base64url); the id itself is only in the visitor's cookie. */
+  id_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  /** The absolute end of the session. */
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface ProAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  user_id: number | null;
+  agency_id: number;
+  action: string;
+  target_id: number | null;
 }

@@ -26,7 +26,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
       if (!query.success) throw invalid(query.issues, 'query');
       // A failure of the listings API goes to the error handler as it is (its own status).
       const answer = await app.portalApi(request).get(name as GetName, query.output as never);
-      reply.header('cache-control', maxAge ? `public, max-age=${maxAge}` : 'no-store');
+      const session = 'session' in row && row.session;
+      reply.header(
+        'cache-control',
+        session ? 'private, no-store' : maxAge ? `public, max-age=${maxAge}` : 'no-store',
+      );
       return answer;
     });
   }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MapConfig, PortalApi, PortalSendEndpoints, SendName } from '../../shared/portal-api';
+import { proSessionId } from '../pro/session';
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client';
 import { MemoryCache } from '../upstream/memory-cache';
 import { createServerPortalApi } from '../upstream/portal-api';
@@ -91,6 +92,7 @@ async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
         ip: request.ip,
         userAgent: (request.headers['user-agent'] ?? '').slice(0, 1024),
       },
+      proSession: proSessionId(request),
       write: (name, body, send) => {
         const handler = writes.get(name);
         return handler ? handler({ request, reply: extra.reply, api }, body, send) : send(body);

@@ -16,6 +16,7 @@ import type {
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
 import { STAT_VISITOR_HEADERS } from '../../shared/contract';
+import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
 import type { Query } from '../../shared/query-string';
 import type { UpstreamClient } from './client';
 import { UpstreamError, isUpstreamError } from './errors';
@@ -50,6 +51,11 @@ export interface ServerPortalApiOptions {
   mapConfig?: MapConfig;
   /** The visitor of the request, relayed with statistics (never stored upstream). */
   visitor?: { ip: string; userAgent: string };
+  /**
+   * The professional space's session id (the visitor's cookie): sent to the listings API with
+   * the rows marked `session`, and with them alone.
+   */
+  proSession?: string;
   /** Sends a write through its duties (server/plugins/upstream.ts); `send` is the plain call. */
   write?<N extends SendName>(
     name: N,
@@ -171,6 +177,10 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
       def.upstreamQuery ? def.upstreamQuery(query) : (query as Query),
       def.headers,
     );
+    if (def.session) {
+      if (def.cacheTtlMs) throw new Error(`${name}: a session's answer is never shared`);
+      if (options.proSession) split.headers[PRO_SESSION_UPSTREAM_HEADER] = options.proSession;
+    }
     const client = def.service === 'reviews' ? (options.reviews ?? upstream) : upstream;
     const call = (callOptions: { signal?: AbortSignal; timeoutMs?: number }) =>
       client.get(path, def.answer, {
@@ -237,17 +247,22 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
           const split = def.headers
             ? upstreamRequest(sent as unknown as Query, def.headers)
             : undefined;
-          const visitor =
+          const visitor: Record<string, string> =
             def.relaysVisitor && options.visitor
               ? {
                   [STAT_VISITOR_HEADERS.ip]: options.visitor.ip,
                   [STAT_VISITOR_HEADERS.userAgent]: options.visitor.userAgent,
                 }
-              : undefined;
+              : {};
+          const session: Record<string, string> =
+            def.session && options.proSession
+              ? { [PRO_SESSION_UPSTREAM_HEADER]: options.proSession }
+              : {};
           return await within(def.path, (leftMs) =>
             upstream.send(def.method, def.path, def.answer, {
-              ...(split ? { headers: { ...split.headers, ...visitor } } : { body: sent }),
-              ...(visitor && !split ? { headers: visitor } : {}),
+              ...(split
+                ? { headers: { ...split.headers, ...session, ...visitor } }
+                : { body: sent, headers: { ...session, ...visitor } }),
               requestId: options.requestId,
               signal: callOptions?.signal ?? options.signal,
               timeoutMs: leftMs,

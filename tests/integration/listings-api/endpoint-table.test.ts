@@ -39,6 +39,12 @@ const BASELINES: { [N in keyof typeof getEndpoints]: Record<string, string> } = 
   alerts: {}, // its tokens go as a header
   offer: { slug: 'x', lang: 'fr' },
   offerNavigation: { current_id: '1', lang: 'fr' },
+  // The professional space's reads: their session goes as a header (a 401 without it is fine).
+  proMe: {},
+  proDashboard: {},
+  proLeads: {},
+  proLeadsExport: {},
+  proTeam: {},
 };
 
 /** Routes of the listings API the web app calls outside the table: not data of its screens. */

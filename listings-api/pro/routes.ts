@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { proAccountRoutes } from './account';
+import { proSignInRoutes } from './sign-in';
+import { proScope, proSessionDecorator } from './session';
+
+// The professional space's routes (/pro/...). Sign-in is open; every other route is registered
+// through proScope, whose preHandler (requireProSession) resolves the x-pro-session header into
+// `request.pro` ({ userId, agencyId, role }): each query of the space is scoped by its agencyId,
+// and a row of another agency answers 404.
+export async function proRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(proSessionDecorator);
+  await app.register(proSignInRoutes);
+  await app.register(proScope(proAccountRoutes));
+  // The space's sections register here, each through proScope.
+}
