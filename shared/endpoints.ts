@@ -32,6 +32,7 @@ import { agencyTag, listTags, offerTag } from './cache-tags';
 import type { Query } from './query-string';
 import { ID_TEXT, SLUG, idNumber } from './validation';
 import { proGetEndpoints } from './pro';
+import { proAudienceGetEndpoints } from './pro-audience';
 
 // The endpoints of the listings API the web app uses, each declared once: its method and path,
 // the schema of what the web app sends (query or body) and of the answer, where the browser may
@@ -565,6 +566,7 @@ export const getEndpoints = {
   }),
   /** The professional space's reads (shared/pro.ts). */
   ...proGetEndpoints,
+  ...proAudienceGetEndpoints,
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { proAudienceRoutes } from '../routes/pro-audience';
 import { proAccountRoutes } from './account';
 import { proSignInRoutes } from './sign-in';
 import { proScope, proSessionDecorator } from './session';
@@ -12,4 +13,5 @@ export async function proRoutes(app: FastifyInstance): Promise<void> {
   await app.register(proSignInRoutes);
   await app.register(proScope(proAccountRoutes));
   // The space's sections register here, each through proScope.
+  await app.register(proScope(proAudienceRoutes));
 }

@@ -47,3 +47,8 @@ export function dayEndsAt(at: Date): number {
   }
   return utcMidnight;
 }
+
+/** The instant (ms) a YYYY-MM-DD day begins in France. */
+export function dayStartsAt(day: string): number {
+  return dayEndsAt(new Date(Date.parse(`${daysBefore(day, 1)}T12:00:00Z`)));
+}
