@@ -74,7 +74,8 @@ export type ProAudience = v.InferOutput<typeof ProAudienceSchema>;
 export const AudienceComparablesSchema = v.object({
   /** The offers compared: the city's, else the département's (fewer than 5 in the city). */
   scope: v.picklist(['city', 'departement']),
-  lieu: v.object({ id: v.number(), libelle: v.string() }),
+  /** The place, and its name after a preposition ("à Nice", "in Nice"). */
+  lieu: v.object({ id: v.number(), libelle: v.string(), prep: v.string() }),
   /** Comparable offers, the offer itself included. */
   count: v.number(),
   medians: AudienceFiguresSchema,

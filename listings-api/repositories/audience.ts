@@ -302,7 +302,11 @@ export async function selectAudienceComparables(
   const lieu = ref.lieux.get(place.id)!;
   return {
     scope: place.kind,
-    lieu: { id: place.id, libelle: lang === 'en' ? lieu.libelle_en : lieu.libelle_fr },
+    lieu: {
+      id: place.id,
+      libelle: lang === 'en' ? lieu.libelle_en : lieu.libelle_fr,
+      prep: lang === 'en' ? lieu.libelle_prep_en : lieu.libelle_prep_fr,
+    },
     count: row.n,
     medians: {
       impressions: row.m_impressions,
