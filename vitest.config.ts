@@ -23,6 +23,8 @@ export default defineConfig({
       ALERTS_INTERVAL_MS: '0',
       FEEDS_DIR: '.data/test/feeds',
       FEEDS_INTERVAL_MS: '0',
+      // Audience counters written with each event: a test reads them right after its call.
+      STATS_FLUSH_MS: '0',
     },
     globalSetup: ['./tests/fixtures/global-setup.ts'],
     testTimeout: 60_000,

@@ -7,6 +7,8 @@ import { openApiTransform, valibotValidatorCompiler } from './lib/validation';
 import { createReferenceCache, type ReferenceCache } from './lib/reference';
 import { createOfferCounts, type OfferCounts } from './lib/offer-counts';
 import { registerResponseCache, type ResponseCache } from './lib/response-cache';
+import { createStatCounter, type StatCounter } from './stats/counter';
+import { memorySeenStore, redisSeenStore, type SeenStore } from './stats/visitors';
 import { configRoutes } from './routes/config';
 import { offerRoutes } from './routes/offres';
 import { lieuRoutes } from './routes/lieux';
@@ -60,6 +62,8 @@ export interface ListingsAppOptions {
    * (lib/jobs-leader.ts); on PGlite the process runs them. False (LISTINGS_JOBS=0): never.
    */
   jobs?: boolean;
+  /** Where the day's visitor salt and seen page views are kept; default: Redis or memory. */
+  seenStore?: SeenStore;
   /** The feed import's settings; default: the config's. */
   feeds?: FeedConfig;
   /**
@@ -81,6 +85,10 @@ declare module 'fastify' {
     feedRunner: FeedRunner;
     /** The election of the instance that runs the periodic jobs; null: this one never does. */
     jobsLeader: JobsLeader | null;
+    /** The daily counters of offers' audience, written in groups. */
+    statCounter: StatCounter;
+    /** The day's visitor salt and the page views seen today. */
+    seenStore: SeenStore;
   }
 }
 
@@ -140,6 +148,24 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   app.decorate('jobsLeader', leader);
   app.addHook('onClose', async () => {
     await leader?.close();
+  });
+  const statCounter = createStatCounter(options.db.kysely, {
+    flushMs: config.statsFlushMs,
+    onError: (err) => app.log.error({ err }, 'audience counters not written'),
+  });
+  app.decorate('statCounter', statCounter);
+  let seenStore = options.seenStore;
+  if (!seenStore && config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    seenStore = redisSeenStore(redis);
+  }
+  const seen = seenStore ?? memorySeenStore();
+  app.decorate('seenStore', seen);
+  app.addHook('onClose', async () => {
+    await statCounter.close();
+    if (!options.seenStore) await seen.close();
   });
   const reference = createReferenceCache(options.db);
   app.decorate('reference', reference);

@@ -192,6 +192,22 @@ const EnvSchema = v.object({
   // The offer page's players.
   /** Hosts whose video and 3D-tour addresses are embedded (others are shown as a link). */
   MEDIA_EMBED_HOSTS: v.optional(HostList),
+  /** How often the audience counters are written (ms); 0: each event waits for its write. */
+  STATS_FLUSH_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'must be a whole number of milliseconds'),
+      v.transform(Number),
+    ),
+  ),
+  /** Redis: the day's visitor salt and seen page views shared by every instance; unset: in memory. */
+  REDIS_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a redis:// URL'),
+      v.check((s) => /^rediss?:\/\//.test(s), 'must be a redis:// URL'),
+    ),
+  ),
 
   // Personal-data retention.
   /** How often the retention purge runs (0: never). */
@@ -302,6 +318,10 @@ const ListingsConfigSchema = v.pipe(
       },
       /** Hosts whose https video and 3D-tour addresses offer pages embed (exact or *.example.com). */
       mediaEmbedHosts: e.MEDIA_EMBED_HOSTS ?? DEFAULT_MEDIA_EMBED_HOSTS,
+      /** How often the audience counters are written (ms); 0: with each event. */
+      statsFlushMs: e.STATS_FLUSH_MS ?? 1000,
+      /** Redis for the statistics' visitor salt and seen-set; undefined: this process's memory. */
+      redisUrl: e.REDIS_URL,
       /** How often the retention purge runs (ms; 0: never). */
       purgeIntervalMs: e.PRIVACY_PURGE_INTERVAL_MS ?? DEFAULT_PURGE_INTERVAL_MS,
     };

@@ -588,7 +588,25 @@ export const ContactCreatedSchema = v.object({ id: v.number(), created_at: v.str
 export type ContactCreated = v.InferOutput<typeof ContactCreatedSchema>;
 
 /** POST /stat (201) */
-export const StatCreatedSchema = v.object({ id: v.number() });
+/** POST /stat's answer: how many offers the event counted (0 for a crawler or a repeated view). */
+export const StatCreatedSchema = v.object({ counted: v.number() });
+
+/**
+ * Headers by which the web app relays the visitor behind a statistic (its address and user agent)
+ * to the listings API, which hashes them with the day's salt to count a page view once and
+ * keeps neither.
+ */
+export const STAT_VISITOR_HEADERS = { ip: 'x-visitor-ip', userAgent: 'x-visitor-agent' } as const;
+
+/** The relayed visitor headers, checked (an address and a user agent of bounded length). */
+export const StatVisitorHeadersSchema = v.looseObject({
+  [STAT_VISITOR_HEADERS.ip]: v.optional(
+    v.pipe(v.string(), v.maxLength(64, 'must be an IP address')),
+  ),
+  [STAT_VISITOR_HEADERS.userAgent]: v.optional(
+    v.pipe(v.string(), v.maxLength(1024, 'must be at most 1024 characters')),
+  ),
+});
 
 /**
  * The alert payload of spec section 7. Price bounds are the sale price for V, the monthly rent

@@ -33,6 +33,7 @@ import type { Query } from './query-string';
 import { ID_TEXT, SLUG, idNumber } from './validation';
 import { proGetEndpoints } from './pro';
 import { proFeedGetEndpoints } from './pro-feeds';
+import { proAudienceGetEndpoints } from './pro-audience';
 
 // The endpoints of the listings API the web app uses, each declared once: its method and path,
 // the schema of what the web app sends (query or body) and of the answer, where the browser may
@@ -90,6 +91,11 @@ export interface SendEndpoint<B extends Schema = Schema, A extends Schema = Sche
   body: B;
   /** Body fields sent as request headers instead (see GetEndpoint.headers); no body then. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The web app relays the visitor's address and user agent (STAT_VISITOR_HEADERS) with it: a
+   * statistic, counted once per visitor and never from a crawler.
+   */
+  relaysVisitor?: true;
   answer: A;
   /** The /api path the browser posts it to (rate limited per visitor). */
   browser: string;
@@ -562,6 +568,7 @@ export const getEndpoints = {
   /** The professional space's reads (shared/pro.ts). */
   ...proGetEndpoints,
   ...proFeedGetEndpoints,
+  ...proAudienceGetEndpoints,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -602,6 +609,7 @@ export const sendEndpoints = {
     method: 'POST',
     path: '/stat',
     body: StatBodySchema,
+    relaysVisitor: true,
     answer: StatCreatedSchema,
     browser: '/api/stat',
   }),

@@ -8,6 +8,7 @@ import {
   selectAlertsDueForDigest,
 } from '../repositories/alerts';
 import { insertMail } from '../repositories/mail-outbox';
+import { countNow } from '../stats/counter';
 import type { MailLog } from '../mail/transport';
 import { alertMailLinks } from './links';
 import { alertMessageId, langOf, type MailContext } from './mail-context';
@@ -118,6 +119,7 @@ async function queueDigest(
       alertsUrl: `${ctx.publicUrl}${href('alerts', {}, lang, ctx.config)}`,
       unsubscribeUrl: links.unsubscribeUrl,
     });
+    const listed = [...new Set([...found.offers.map((o) => o.id), ...drops.map((d) => d.id)])];
     const outboxId = await insertMail(trx, {
       alert_id: alert.id,
       kind: 'digest',
@@ -127,10 +129,12 @@ async function queueDigest(
       headers: JSON.stringify(links.headers),
       html: content.html,
       text: content.text,
-      offer_ids: [...found.offers.map((o) => o.id), ...drops.map((d) => d.id)],
+      offer_ids: listed,
       next_attempt_at: ctx.now,
     });
     if (outboxId === undefined) throw new Error('digest not queued');
+    // The audience of the offers it lists (their agencies see how often they went out).
+    await countNow(trx, 'alerte', listed, ctx.now);
     // Every new offer, listed or only counted (after the drops were read: they leave new ones out).
     const offersReserved =
       found.total > 0

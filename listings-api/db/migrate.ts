@@ -22,6 +22,7 @@ import * as m020 from './migrations/020-offer-energy-mentions';
 import * as m021 from './migrations/021-offer-comparables';
 import * as m022 from './migrations/022-mail-outbox-recipient';
 import * as m023 from './migrations/023-pro-space';
+import * as m024 from './migrations/024-offer-stat-days';
 import * as m028 from './migrations/028-offer-price-medians';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021-offer-comparables': m021,
   '022-mail-outbox-recipient': m022,
   '023-pro-space': m023,
+  '024-offer-stat-days': m024,
   '028-offer-price-medians': m028,
 };
 

@@ -69,6 +69,8 @@ export interface RubriquesTable {
   plural_fr: string;
   plural_en: string;
   natures: NatureId[];
+  /** Migration 024: the gender of libelle_fr. */
+  gender_fr: Generated<'m' | 'f'>;
 }
 export interface OmrListsTable {
   id: number;
@@ -288,11 +290,12 @@ export interface AlertsTable {
   /** Set when the confirmation mail went out (migration 003). */
   confirm_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
-export interface StatsTable {
-  id: Generated<number>;
-  created_at: CreatedAt;
-  type: 'liste' | 'detail' | 'email' | 'telephone';
-  offer_ids: number[];
+export interface OfferStatDaysTable {
+  offer_id: number;
+  /** The day in Europe/Paris, YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  type: 'liste' | 'detail' | 'email' | 'telephone' | 'alerte';
+  n: number;
 }
 
 // Alert e-mails (migration 003-alert-mail).
@@ -446,7 +449,7 @@ export interface Database {
   contacts: ContactsTable;
   prospects: ProspectsTable;
   alerts: AlertsTable;
-  stats: StatsTable;
+  offer_stat_days: OfferStatDaysTable;
   mail_outbox: MailOutboxTable;
   alert_sent_offers: AlertSentOffersTable;
   alert_mail_keys: AlertMailKeysTable;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { proAudienceRoutes } from '../routes/pro-audience';
 import { proAccountRoutes } from './account';
 import { proLeadRoutes } from './leads';
 import { proSignInRoutes } from './sign-in';
@@ -16,4 +17,5 @@ export async function proRoutes(app: FastifyInstance): Promise<void> {
   await app.register(proScope(proLeadRoutes));
   await app.register(proScope(proTeamRoutes));
   // The space's sections register here, each through proScope.
+  await app.register(proScope(proAudienceRoutes));
 }

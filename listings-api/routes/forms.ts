@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ApiErrorSchema, ContactCreatedSchema } from '../../shared/contract';
+import {
+  ApiErrorSchema,
+  ContactCreatedSchema,
+  STAT_VISITOR_HEADERS,
+  StatVisitorHeadersSchema,
+} from '../../shared/contract';
 import { sendEndpoints } from '../../shared/endpoints';
 import { formSendEndpoints } from '../../shared/form-endpoints';
 import { loadPortalConfig } from '../alerts/portal-config';
@@ -22,7 +27,7 @@ import { LeadDeliverySchema } from '../../shared/lead';
 import { lieuExists } from '../repositories/lieux';
 import { selectOfferAgency } from '../repositories/offers';
 import { loadSettings } from '../repositories/settings';
-import { insertStat } from '../repositories/stats';
+import { recordStat } from '../stats/record';
 
 // The bodies are the endpoint table's (shared/endpoints.ts, shared/form-endpoints.ts): the web
 // app sends what these routes check, with the same rules and limits.
@@ -52,11 +57,28 @@ export async function formRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     stat.path,
-    { schema: { body: stat.body, response: { 201: stat.answer, 400: ApiErrorSchema } } },
+    {
+      schema: {
+        description:
+          'Counts an event of offers in their daily counters (answered 201 once committed): a list impression, a page view (once per visitor, offer and day), a phone reveal, an e-mail contact. The web app relays the visitor in x-visitor-ip and x-visitor-agent (else the caller’s own); a known crawler counts nothing; the visitor is hashed with a salt of the day and stored nowhere.',
+        body: stat.body,
+        headers: StatVisitorHeadersSchema,
+        response: { 201: stat.answer, 400: ApiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const { type, id } = request.body;
-      const statId = await insertStat(db, type, Array.isArray(id) ? [...new Set(id)] : [id]);
-      return reply.code(201).send({ id: statId });
+      const headers = request.headers as Record<string, string | undefined>;
+      const counted = await recordStat(app.statCounter, app.seenStore, {
+        type,
+        offerIds: Array.isArray(id) ? id : [id],
+        visitor: {
+          ip: headers[STAT_VISITOR_HEADERS.ip] ?? request.ip,
+          userAgent: headers[STAT_VISITOR_HEADERS.userAgent] ?? headers['user-agent'] ?? '',
+        },
+        now: new Date(),
+      });
+      return reply.code(201).send({ counted });
     },
   );
 

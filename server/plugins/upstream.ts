@@ -88,6 +88,10 @@ async function upstream(app: FastifyInstance, options: UpstreamPluginOptions) {
       waitBudgetMs: options.timeoutMs,
       tags: extra.tags,
       mapConfig: options.mapConfig,
+      visitor: {
+        ip: request.ip,
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, 1024),
+      },
       proSession: proSessionId(request),
       write: (name, body, send) => {
         const handler = writes.get(name);

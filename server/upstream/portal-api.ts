@@ -15,6 +15,7 @@ import type {
   SendName,
 } from '../../shared/portal-api';
 import { PortalApiError } from '../../shared/portal-api';
+import { STAT_VISITOR_HEADERS } from '../../shared/contract';
 import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
 import type { Query } from '../../shared/query-string';
 import type { UpstreamClient } from './client';
@@ -48,6 +49,8 @@ export interface ServerPortalApiOptions {
   tags?: Set<string>;
   /** The maps' tiles of the BFF's settings (MAP_TILE_URL), the mapConfig answer; none: no map. */
   mapConfig?: MapConfig;
+  /** The visitor of the request, relayed with statistics (never stored upstream). */
+  visitor?: { ip: string; userAgent: string };
   /**
    * The professional space's session id (the visitor's cookie): sent to the listings API with
    * the rows marked `session`, and with them alone.
@@ -244,6 +247,13 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
           const split = def.headers
             ? upstreamRequest(sent as unknown as Query, def.headers)
             : undefined;
+          const visitor: Record<string, string> =
+            def.relaysVisitor && options.visitor
+              ? {
+                  [STAT_VISITOR_HEADERS.ip]: options.visitor.ip,
+                  [STAT_VISITOR_HEADERS.userAgent]: options.visitor.userAgent,
+                }
+              : {};
           const session: Record<string, string> =
             def.session && options.proSession
               ? { [PRO_SESSION_UPSTREAM_HEADER]: options.proSession }
@@ -251,8 +261,8 @@ export function createServerPortalApi(options: ServerPortalApiOptions): PortalAp
           return await within(def.path, (leftMs) =>
             upstream.send(def.method, def.path, def.answer, {
               ...(split
-                ? { headers: { ...split.headers, ...session } }
-                : { body: sent, headers: session }),
+                ? { headers: { ...split.headers, ...session, ...visitor } }
+                : { body: sent, headers: { ...session, ...visitor } }),
               requestId: options.requestId,
               signal: callOptions?.signal ?? options.signal,
               timeoutMs: leftMs,

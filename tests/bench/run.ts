@@ -12,6 +12,7 @@ import { benchList } from './web-list';
 import { benchOffer } from './web-offer';
 import { benchPageCache } from './web-page-cache';
 import { benchScale } from './scale';
+import { benchStats } from './stats';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
@@ -33,12 +34,22 @@ const { values } = parseArgs({
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
-const PARTS = ['api', 'web', 'import', 'digests', 'clusters', 'comparables', 'page-cache', 'scale'];
+const PARTS = [
+  'api',
+  'web',
+  'import',
+  'digests',
+  'clusters',
+  'comparables',
+  'stats',
+  'page-cache',
+  'scale',
+];
 const only = values.only?.split(',');
 const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
 if (unknown.length > 0) {
   console.error(
-    `--only must be api, web, import, digests, clusters, comparables, page-cache or scale, not ${unknown.join(',')}`,
+    `--only must be api, web, import, digests, clusters, comparables, stats, page-cache or scale, not ${unknown.join(',')}`,
   );
   process.exit(2);
 }
@@ -71,6 +82,11 @@ if (runs('scale')) {
     offers: values.offers === '100000' ? 20_000 : Number(values.offers),
     seconds,
   });
+}
+
+// The audience counters: POST /stat at 16 connections, then their size after 1,000,000 events.
+if (runs('stats')) {
+  await benchStats({ seconds: values.seconds === '8' ? 20 : seconds });
 }
 
 if (runs('import')) {

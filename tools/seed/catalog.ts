@@ -75,6 +75,7 @@ function rub(
     natures,
     group,
     gender,
+    gender_fr: gender,
     noun_fr: noun?.[0] ?? libelle[0].toLowerCase(),
     noun_en: noun?.[1] ?? libelle[1].toLowerCase(),
   };

@@ -134,6 +134,7 @@ async function fill(
       plural_fr: r.plural_fr,
       plural_en: r.plural_en,
       natures: r.natures,
+      gender_fr: r.gender_fr,
     })),
   );
   await insertRows(trx, 'omr_lists', geo.omrLists);

@@ -48,6 +48,8 @@ const BASELINES: { [N in keyof typeof getEndpoints]: Record<string, string> } = 
   proFeedRuns: {},
   proFeedReport: { id: 'abcdefgh' },
   proFeedKey: {},
+  proAudience: { days: '30' },
+  proAudienceOffer: { id: '1', days: '30' },
 };
 
 /** Routes of the listings API the web app calls outside the table: not data of its screens. */

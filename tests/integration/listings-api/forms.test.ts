@@ -3,7 +3,7 @@ import type { ApiError, ContactCreated } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
 import { openListingsTest, type ListingsTest } from './helpers';
 
-// POST /stat, /contact, /contact-prospect: stored before the 201, each invalid field a 400
+// POST /contact, /contact-prospect (POST /stat: stats.test.ts): stored before the 201, each invalid field a 400
 // naming it, the same idempotency key never stored twice.
 
 describe.each(testDbKinds)('forms on %s', (kind) => {
@@ -35,54 +35,6 @@ describe.each(testDbKinds)('forms on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
-  });
-
-  describe('POST /stat', () => {
-    it.each([
-      ['a list view', { type: 'liste', id: [3, 1, 2, 3] }, [1, 2, 3]],
-      ['a list view of one offer', { type: 'liste', id: 5 }, [5]],
-      ['an offer page', { type: 'detail', id: 7 }, [7]],
-      ['a revealed phone number', { type: 'telephone', id: 8 }, [8]],
-      ['an e-mail', { type: 'email', id: 9 }, [9]],
-    ])('stores %s before answering 201', async (_name, body, stored) => {
-      const res = await t.post<{ id: number }>('/stat', body);
-      expect(res.status).toBe(201);
-      const row = await t.db.kysely
-        .selectFrom('stats')
-        .selectAll()
-        .where('id', '=', res.body.id)
-        .executeTakeFirstOrThrow();
-      expect(row.type).toBe(body.type);
-      expect([...row.offer_ids].sort((a, b) => a - b)).toEqual(stored);
-    });
-
-    it.each([
-      ['no id', { type: 'telephone' }, 'id'],
-      ['no type', { id: 3 }, 'type'],
-      ['an unknown type', { type: 'click', id: 3 }, 'type'],
-      ['a list for an offer page', { type: 'detail', id: [1, 2] }, 'id'],
-      ['an id that is text', { type: 'detail', id: '3' }, 'id'],
-      ['a negative id', { type: 'detail', id: -3 }, 'id'],
-      ['an empty list', { type: 'liste', id: [] }, 'id'],
-      [
-        'a list of 101 ids',
-        { type: 'liste', id: Array.from({ length: 101 }, (_, i) => i + 1) },
-        'id',
-      ],
-    ])('refuses %s', async (_name, body, field) => {
-      const before = await t.db.kysely
-        .selectFrom('stats')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      const res = await t.post<ApiError>('/stat', body);
-      expect(res.status).toBe(400);
-      expect(res.body.field).toBe(field);
-      const after = await t.db.kysely
-        .selectFrom('stats')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      expect(Number(after.n)).toBe(Number(before.n));
-    });
   });
 
   const contact = () => ({

@@ -49,7 +49,11 @@ export interface ListingsTest {
     query?: Query,
     headers?: Record<string, string>,
   ): Promise<Answer<T>>;
-  post<T = unknown>(path: string, body: unknown): Promise<Answer<T>>;
+  post<T = unknown>(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer<T>>;
   del<T = unknown>(path: string, query?: Query): Promise<Answer<T>>;
   lieuId(slug: string): Promise<number>;
   rubriqueId(slugFr: string): Promise<number>;
@@ -107,7 +111,7 @@ export async function openListingsTest(kind: TestDbKind): Promise<ListingsTest> 
     db,
     app,
     get: (path, query, headers) => send('GET', `${path}${queryString(query)}`, undefined, headers),
-    post: (path, body) => send('POST', path, body),
+    post: (path, body, headers) => send('POST', path, body, headers),
     del: (path, query) => send('DELETE', `${path}${queryString(query)}`),
     async lieuId(slug) {
       const row = await db.kysely

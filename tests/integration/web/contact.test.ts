@@ -10,6 +10,7 @@ import {
   offerPathOf,
   startOfferWorld,
   statCounts,
+  BROWSER_UA,
   type OfferWorld,
 } from './offer-fixture';
 
@@ -152,7 +153,11 @@ describe.each(testDbKinds)('contact form on %s', (kind) => {
     fields: Record<string, string>,
     headers: Record<string, string> = {},
     remoteAddress = nextAddress(),
-  ) => postForm(world.web, offers[lang].path, contactForm(fields), { headers, remoteAddress });
+  ) =>
+    postForm(world.web, offers[lang].path, contactForm(fields), {
+      headers: { 'user-agent': BROWSER_UA, ...headers },
+      remoteAddress,
+    });
 
   beforeAll(async () => {
     world = await startOfferWorld(kind, { switchable: true });

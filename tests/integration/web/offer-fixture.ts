@@ -87,11 +87,14 @@ export function offerDetail(world: OfferWorld, id: number, lang: Lang): Promise<
   return upstreamJson<OfferDetail>(world.apiUrl, `/offre/${id}?lang=${lang}`);
 }
 
-/** Stats rows of an offer by type. */
+/** A browser's user agent: statistics from a crawler's (or none) are not counted. */
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** The counted events of an offer by type, every day together. */
 export async function statCounts(db: Db, offerId: number): Promise<Record<string, number>> {
   const result = await sql<{ type: string; n: number }>`
-    SELECT type, count(*)::integer AS n FROM stats WHERE ${offerId} = ANY(offer_ids) GROUP BY type`.execute(
-    db.kysely,
-  );
+    SELECT type, sum(n)::integer AS n FROM offer_stat_days WHERE offer_id = ${offerId}
+    GROUP BY type`.execute(db.kysely);
   return Object.fromEntries(result.rows.map((r) => [r.type, r.n]));
 }

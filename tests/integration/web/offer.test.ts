@@ -12,6 +12,7 @@ import {
   offerPathOf,
   startOfferWorld,
   statCounts,
+  BROWSER_UA,
   type OfferWorld,
 } from './offer-fixture';
 
@@ -457,10 +458,30 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
       const res = await world.web.inject({
         method: 'POST',
         url: '/api/stat',
+        headers: { 'user-agent': BROWSER_UA },
+        remoteAddress: `10.7.0.${type.length}`,
         payload: { type, id: fullId },
       });
       expect(res.statusCode).toBe(201);
       expect((await statCounts(world.db, fullId))[type]).toBe(before + 1);
+    });
+
+    it('relays the visitor: a page view counts once a day, a crawler’s never', async () => {
+      const post = (userAgent: string, remoteAddress: string) =>
+        world.web.inject({
+          method: 'POST',
+          url: '/api/stat',
+          headers: { 'user-agent': userAgent },
+          remoteAddress,
+          payload: { type: 'detail', id: fullId },
+        });
+      const before = (await statCounts(world.db, fullId)).detail ?? 0;
+      expect((await post(BROWSER_UA, '10.7.1.1')).json()).toEqual({ counted: 1 });
+      expect((await post(BROWSER_UA, '10.7.1.1')).json()).toEqual({ counted: 0 });
+      expect((await post(BROWSER_UA, '10.7.1.2')).json()).toEqual({ counted: 1 });
+      const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+      expect((await post(googlebot, '10.7.1.3')).json()).toEqual({ counted: 0 });
+      expect((await statCounts(world.db, fullId)).detail).toBe(before + 2);
     });
 
     it('refuses a telephone stat without an offer id', async () => {
@@ -479,7 +500,10 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
       const res = await world.web.inject({
         method: 'POST',
         url: offerPathOf(offer, 'en', world.config),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': BROWSER_UA,
+        },
         payload: new URLSearchParams({ _form: 'phone', offer_id: String(fullId) }).toString(),
       });
       expect(res.statusCode).toBe(200);

@@ -304,7 +304,7 @@ describe('web routes', () => {
       payload: { type: 'detail', id },
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toEqual({ id: expect.any(Number) });
+    expect(ok.json()).toEqual({ counted: expect.any(Number) });
     const bad = await app.inject({
       method: 'POST',
       url: '/api/stat',
