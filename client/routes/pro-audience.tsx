@@ -14,6 +14,7 @@ import {
   type AudiencePeriod,
   type ProAudienceOffer,
 } from '../../shared/pro-audience';
+import type { Lang } from '../../shared/contract';
 import { defineScreen } from '../app/screen';
 import { AudienceChart } from '../components/pro/audience-chart';
 import { PRO_CACHE, proHead, requireProUser } from '../components/pro/session';

@@ -268,7 +268,6 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
               className="pro-feeds__scroll"
               role="region"
               // A table wider than a phone scrolls: its region takes the focus to scroll by keyboard.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               aria-labelledby="feed-problems"
               tabIndex={0}
             >
@@ -405,7 +404,6 @@ function FeedsHome({
               className="pro-feeds__scroll"
               role="region"
               // A table wider than a phone scrolls: its region takes the focus to scroll by keyboard.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               aria-labelledby="feed-runs"
               tabIndex={0}
             >
