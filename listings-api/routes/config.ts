@@ -7,14 +7,14 @@ import {
   OmrDataSchema,
   OmrListsSchema,
 } from '../../shared/contract';
+import { loadPortalConfig } from '../alerts/portal-config';
 import { notFound } from '../lib/errors';
-import { toLieuRef } from '../lib/mappers';
 import { idParam, langParam, limitParam, slugParam } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 import { agencySummariesByIds } from '../repositories/agencies';
 import { selectLieuChain, selectLieuRefs } from '../repositories/lieux';
 import { selectOmrAgencyLists, selectOmrLists } from '../repositories/omr-lists';
-import { loadOmrConfig, loadSettings } from '../repositories/settings';
+import { loadOmrConfig } from '../repositories/settings';
 
 const ConfigQuery = v.object({ lang: langParam });
 
@@ -44,20 +44,7 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
       config: { cache: true },
       schema: { querystring: ConfigQuery, response: { 200: ConfigSchema } },
     },
-    async () => {
-      const [ref, settings, omr] = await Promise.all([
-        app.reference.get(),
-        loadSettings(app.db.read),
-        loadOmrConfig(app.db.read),
-      ]);
-      return {
-        natures: ref.natures,
-        rubriquesTree: ref.rubriquesTree,
-        genericLieu: toLieuRef(ref.genericLieu),
-        omr: { footer: omr.footer, mosaicRubs: omr.mosaicRubs },
-        settings,
-      };
-    },
+    async () => loadPortalConfig(app.db.read, await app.reference.get()),
   );
 
   app.get(
