@@ -178,7 +178,7 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
     await mailOutbox.close();
   });
 
-  await app.register(configRoutes);
+  await app.register(configRoutes, { publisher: config.publisher });
   await app.register(offerRoutes, { embedHosts: config.mediaEmbedHosts });
   await app.register(lieuRoutes);
   await app.register(compteurRoutes);

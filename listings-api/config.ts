@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_PUBLISHER, type Publisher } from '../shared/contract';
 import { DEFAULT_INTERVAL_MS, DEFAULT_PUBLIC_URL } from './alerts/config';
 import { addressOf, defaultFrom } from './mail/address';
 import { DEFAULT_MAIL_DIR } from './mail/transport';
@@ -148,6 +149,19 @@ const EnvSchema = v.object({
   ALERTS_UNSUBSCRIBE_MAILTO: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
   /** The portal's sales address: professional requests are mailed there. */
   PORTAL_SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+  // The publisher and host named by the legal pages (defaults: DEFAULT_PUBLISHER).
+  PUBLISHER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  PUBLISHER_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  PUBLISHER_RCS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  PUBLISHER_SIRET: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  PUBLISHER_VAT: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  PUBLISHER_PHONE: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  PUBLISHER_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+  PUBLISHER_DIRECTOR: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  HOST_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  HOST_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  HOST_RCS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
+  HOST_PHONE: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'))),
   ALERTS_MAIL_DIR: v.optional(v.string()),
   /** 0 turns the scheduler off (another process runs the job, or `npm run alerts:send` does). */
   ALERTS_INTERVAL_MS: v.optional(
@@ -244,6 +258,23 @@ const ListingsConfigSchema = v.pipe(
         /** Minimum time between two digests of one alert (0: a digest at each run with new offers). */
         digestMinIntervalMs: e.ALERTS_DIGEST_MIN_INTERVAL_MS ?? 0,
       },
+      /** Who publishes and hosts the portal, as the legal pages name them. */
+      publisher: {
+        name: e.PUBLISHER_NAME ?? DEFAULT_PUBLISHER.name,
+        address: e.PUBLISHER_ADDRESS ?? DEFAULT_PUBLISHER.address,
+        rcs: e.PUBLISHER_RCS ?? DEFAULT_PUBLISHER.rcs,
+        siret: e.PUBLISHER_SIRET ?? DEFAULT_PUBLISHER.siret,
+        vat: e.PUBLISHER_VAT ?? DEFAULT_PUBLISHER.vat,
+        phone: e.PUBLISHER_PHONE ?? DEFAULT_PUBLISHER.phone,
+        email: e.PUBLISHER_EMAIL ?? DEFAULT_PUBLISHER.email,
+        director: e.PUBLISHER_DIRECTOR ?? DEFAULT_PUBLISHER.director,
+        host: {
+          name: e.HOST_NAME ?? DEFAULT_PUBLISHER.host.name,
+          address: e.HOST_ADDRESS ?? DEFAULT_PUBLISHER.host.address,
+          rcs: e.HOST_RCS ?? DEFAULT_PUBLISHER.host.rcs,
+          phone: e.HOST_PHONE ?? DEFAULT_PUBLISHER.host.phone,
+        },
+      } satisfies Publisher,
       /** The import of agencies' feeds. */
       feeds: {
         /** Where feeds arrive: one sub-folder per agency slug. */

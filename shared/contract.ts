@@ -100,6 +100,45 @@ export type LieuRef = v.InferOutput<typeof LieuRefSchema>;
 /** The portal's name when its settings name none. */
 export const DEFAULT_SITE_NAME = 'Prestige Portal';
 
+/** Who publishes the portal, as the legal notice names them (LCEN article 6), and its host. */
+export const PublisherSchema = v.object({
+  name: v.string(),
+  address: v.string(),
+  /** The trade register's entry, e.g. 'RCS Paris 912 345 675'. */
+  rcs: v.string(),
+  siret: v.string(),
+  vat: v.string(),
+  phone: v.string(),
+  /** The contact address of the legal pages. */
+  email: v.string(),
+  /** The director of publication. */
+  director: v.string(),
+  host: v.object({ name: v.string(), address: v.string(), rcs: v.string(), phone: v.string() }),
+});
+export type Publisher = v.InferOutput<typeof PublisherSchema>;
+
+/**
+ * The publisher when the settings name none: a fictitious but consistent company (its SIREN
+ * passes the Luhn check, phone numbers in the ranges kept for fiction, the reserved .example
+ * domain).
+ */
+export const DEFAULT_PUBLISHER: Publisher = {
+  name: 'Prestige Portal SAS',
+  address: '24 rue de la Chaussée-d’Antin, 75009 Paris, France',
+  rcs: 'RCS Paris 912 345 675',
+  siret: '912 345 675 00017',
+  vat: 'FR65 912345675',
+  phone: '+33 1 99 00 12 34',
+  email: 'contact@prestige-portal.example',
+  director: 'Claire Morand',
+  host: {
+    name: 'Hexacloud Hébergement SAS',
+    address: '12 rue de l’Innovation, 59000 Lille, France',
+    rcs: 'RCS Lille Métropole 923 456 784',
+    phone: '+33 3 53 01 56 78',
+  },
+};
+
 export const SettingsSchema = v.object({
   /**
    * The portal's one name, the same in both languages: header, footer, page titles, legal pages
@@ -122,6 +161,8 @@ export const SettingsSchema = v.object({
     v.object({ downPaymentPct: v.number(), years: v.number(), ratePct: v.number() }),
     { downPaymentPct: 20, years: 20, ratePct: 3.2 },
   ),
+  /** The publisher of the legal pages: the listings API's PUBLISHER_* and HOST_* variables. */
+  publisher: v.optional(PublisherSchema, DEFAULT_PUBLISHER),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 

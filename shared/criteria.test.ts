@@ -463,8 +463,14 @@ describe('toApiParams', () => {
       { nature: 'V', lieu: '500', sort: 'default', page: '1' },
     ],
     [
-      'sends omr_list_id for a lieu pointing to an omr list',
+      'searches a lieu pointing to an omr list by itself when its wider list is not chosen',
       { lieu: 600 },
+      omrLieu,
+      { nature: 'V', lieu: '600', sort: 'default', page: '1' },
+    ],
+    [
+      'sends omr_list_id for the chosen wider list of a lieu pointing to an omr list',
+      { lieu: 600, nearby: true },
       omrLieu,
       { nature: 'V', omr_list_id: '42', sort: 'default', page: '1' },
     ],
@@ -563,12 +569,15 @@ describe('toAlertPayload', () => {
     },
   );
 
-  it('carries the omr list of the lieu', () => {
-    const payload = toAlertPayload(crit({ lieu: 600 }), {
-      config,
-      lieu: { id: 600, omr_list_id: 42 },
-    });
+  it('carries the omr list of the lieu when the search is its wider list', () => {
+    const lieu = { id: 600, omr_list_id: 42 };
+    const payload = toAlertPayload(crit({ lieu: 600, nearby: true }), { config, lieu });
     expect(payload).toMatchObject({ lieu: 600, omr_list_id: 42 });
+    expect(toAlertPayload(crit({ lieu: 600 }), { config, lieu })).toMatchObject({
+      lieu: 600,
+      omr_list_id: null,
+    });
+    expect(alertPayloadToCriteria(payload, { config }).nearby).toBe(true);
   });
 });
 

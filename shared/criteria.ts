@@ -71,6 +71,11 @@ export interface SearchCriteria {
   bbox?: string;
   /** The results shown on a map (`view=map`); absent for the list. */
   view?: 'map';
+  /**
+   * The place's wider list (`nearby=1`): a place pointing to an omr list (Megève → its resorts)
+   * is searched over that list only when the visitor chose it; absent, the place's own offers.
+   */
+  nearby?: true;
 }
 
 export type NumericField =
@@ -319,6 +324,7 @@ export function normaliseCriteria(input: CriteriaInput, config: Config): SearchC
   const bbox = typeof input.bbox === 'string' ? canonicalBbox(input.bbox) : null;
   if (bbox !== null) criteria.bbox = bbox;
   if (input.view === 'map') criteria.view = 'map';
+  if (input.nearby === true || input.nearby === '1') criteria.nearby = true;
   return criteria;
 }
 
@@ -409,6 +415,7 @@ export function parseSearchQuery(query: QueryInput, ctx: SearchPathContext): Sea
     page: firstValue(query, 'page'),
     bbox: firstValue(query, 'bbox'),
     view: firstValue(query, 'view'),
+    nearby: firstValue(query, 'nearby'),
   };
   for (const spec of NUMBER_FIELDS) input[spec.field] = firstValue(query, spec.query);
   return normaliseCriteria(input, ctx.config);
@@ -436,13 +443,17 @@ export function toSearchQuery(criteria: SearchCriteria, ctx: { config: Config })
   if (c.page > 1) query.set('page', String(c.page));
   if (c.sort !== DEFAULT_SORT) query.set('sort', c.sort);
   if (c.view) query.set('view', c.view);
+  if (c.nearby) query.set('nearby', '1');
   return query;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Listings API (spec section 7)
 
-/** The part of a lieu the API parameters need: a lieu pointing to an omr list searches its places. */
+/**
+ * The part of a lieu the API parameters need: a lieu pointing to an omr list searches its places
+ * when the criteria ask for its wider list (`nearby`).
+ */
 export type LieuTarget = Pick<Lieu, 'id' | 'omr_list_id'>;
 
 export interface ApiContext {
@@ -454,7 +465,8 @@ export interface ApiContext {
 /**
  * Listings-API parameters of `GET /offre` (and `/offre/navigation`, `/compteur`), all strings,
  * lists comma-separated. The generic rubrique and the generic lieu are left out (no filter).
- * A lieu pointing to an omr list is searched with `omr_list_id` instead of `lieu`; a zone is
+ * A lieu pointing to an omr list is searched with `omr_list_id` instead of `lieu` when the
+ * criteria ask for that wider list (`nearby`), else by itself like any place; a zone is
  * sent as its own id (the API reads a zone as its members).
  * @example new URLSearchParams(toApiParams(criteria, { config, lieu }))
  */
@@ -465,7 +477,7 @@ export function toApiParams(criteria: SearchCriteria, ctx: ApiContext): Record<s
   if (chosen.length > 0) params.rubrique = chosen.join(',');
   if (c.lieu !== ctx.config.genericLieu.id) {
     const target = ctx.lieu && ctx.lieu.id === c.lieu ? ctx.lieu : null;
-    if (target?.omr_list_id != null) params.omr_list_id = String(target.omr_list_id);
+    if (c.nearby && target?.omr_list_id != null) params.omr_list_id = String(target.omr_list_id);
     else params.lieu = String(c.lieu);
   }
   const numbers = outgoingNumbers(c);
@@ -521,7 +533,7 @@ export function toAlertPayload(criteria: SearchCriteria, ctx: ApiContext): Alert
     nature: c.nature,
     rubrique: chosenRubriques(c, ctx.config),
     lieu: generic ? null : c.lieu,
-    omr_list_id: generic ? null : (target?.omr_list_id ?? null),
+    omr_list_id: generic || !c.nearby ? null : (target?.omr_list_id ?? null),
     prix_max: n(price.max),
     prix_min: n(price.min),
     nb_pieces: n('roomsCount'),
@@ -562,6 +574,7 @@ export function alertPayloadToCriteria(
       dpeMax: payload.dpe_max,
       assets: payload.atouts ?? [],
       bbox: payload.bbox ?? undefined,
+      nearby: payload.omr_list_id != null ? true : undefined,
     },
     ctx.config,
   );

@@ -422,6 +422,16 @@ export function switchLanguage(
   return href(resolved.screen, resolved.params, toLang, config, { query });
 }
 
+/**
+ * Where a path the route table does not know goes in another language: the same path under that
+ * language's prefix (its not-found page), or that language's home page for a path of no language.
+ * @example unknownPageIn('/fr/page-inconnue/', 'en') // '/en/page-inconnue/'
+ */
+export function unknownPageIn(pathname: string, toLang: Lang): string {
+  const rest = /^\/(?:fr|en)(\/.*)$/.exec(pathname)?.[1];
+  return rest && rest !== '/' ? `/${toLang}${rest}` : `/${toLang}/`;
+}
+
 /** Search query keys that show the same results another way: sort, page and the map view. */
 const NOT_CANONICAL = new Set<string>(['page', 'sort', 'view']);
 

@@ -1,4 +1,11 @@
-import { ATOUTS, type Config, type NatureId, type Rubrique, type Settings } from './contract';
+import {
+  ATOUTS,
+  DEFAULT_PUBLISHER,
+  type Config,
+  type NatureId,
+  type Rubrique,
+  type Settings,
+} from './contract';
 
 // A small, hand-made /config answer for unit tests of the shared modules. It has the real
 // nature slugs, a generic root rubrique with children of several natures (some slugs identical
@@ -97,6 +104,7 @@ export const testConfig: Config = {
       en: 'Prestige property',
     },
     loanDefaults: { downPaymentPct: 20, years: 20, ratePct: 3.2 },
+    publisher: DEFAULT_PUBLISHER,
   },
 };
 

@@ -5,6 +5,9 @@ import { ScrollRestoration } from 'react-router';
 import type { Lang } from '../../shared/contract';
 import { HEAD_SCRIPTS } from '../../shared/inline-scripts';
 import { DATA_SCRIPT_ID, useShell } from './shell';
+// The heading font, preloaded: headings are the page's largest text. The text font is not, so
+// the two do not compete with the page's image for the first bytes.
+import headingFont from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 
 /**
  * The whole HTML document, rendered by React on both sides. The inline scripts (theme, and
@@ -36,6 +39,7 @@ export function Document({
         ))}
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={headingFont} as="font" type="font/woff2" crossOrigin="" />
         {shell.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

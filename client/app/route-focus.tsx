@@ -20,18 +20,22 @@ export function RouteAnnouncer() {
     if (!before) return;
     const samePath = before.pathname === location.pathname;
     if (samePath && before.search === location.search) return;
+    // A page opened on a part of it (a list's results, '#results') gets focus there.
+    const target = location.hash
+      ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+      : null;
     const active = document.activeElement;
     const keepsFocus =
       samePath && active instanceof HTMLElement && active !== document.body && active.isConnected;
-    if (keepsFocus) return;
+    if (keepsFocus && !target) return;
     const heading =
-      document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main');
+      target ?? document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main');
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();
     }
     setMessage(document.title);
-  }, [location.pathname, location.search]);
+  }, [location.pathname, location.search, location.hash]);
 
   return (
     <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">

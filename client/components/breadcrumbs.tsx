@@ -74,10 +74,12 @@ export function searchCrumbs(args: SearchCrumbsArgs): Crumb[] {
       href: href('nature', { nature, rubrique: rubrique.id }, lang, config),
     });
   }
-  const places = [
+  const steps = [
     ...(args.ancestors ?? []).filter((p) => TRAIL_TYPES.has(p.type)),
     ...(args.place && args.place.type !== 'Generic' ? [args.place] : []),
   ];
+  // A city named like its department (Paris in Paris) is one step: the nearer place's.
+  const places = steps.filter((p, i) => p.libelle !== steps[i + 1]?.libelle);
   for (const place of places) {
     crumbs.push({
       label: place.libelle,

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import type { Config, Lang } from '../../shared/contract';
 import { LANGS } from '../../shared/contract';
-import { resolvePath, switchLanguage } from '../../shared/routes';
+import { resolvePath, switchLanguage, unknownPageIn } from '../../shared/routes';
 import { languageSwitchPath } from '../../shared/bff-paths';
 import { usePageData } from '../app/links';
 
@@ -9,7 +9,8 @@ export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English'
 
 /**
  * Where a language link goes: this page in that language. An error page whose URL the route
- * table knows (an unknown place, a screen not built yet) keeps it too; otherwise the home page.
+ * table knows (an unknown place, a screen not built yet) keeps it too; any other keeps its path
+ * under the other language's prefix, that language's not-found page.
  */
 export function useLanguageTargets(lang: Lang, config: Config | undefined): Record<Lang, string> {
   const page = usePageData();
@@ -24,7 +25,8 @@ export function useLanguageTargets(lang: Lang, config: Config | undefined): Reco
   for (const to of LANGS) {
     if (to === lang) targets[to] = `${location.pathname}${location.search}`;
     else if (match && config) targets[to] = switchLanguage(match, to, config, search);
-    else targets[to] = `/${to}/`;
+    // A page nobody knows: the other language's not-found page, not its home page.
+    else targets[to] = unknownPageIn(location.pathname, to);
   }
   return targets;
 }

@@ -120,11 +120,10 @@ async function loadRecommendations(
       const criteria = alertPayloadToCriteria(c, { config });
       // A place of an omr list is searched through its list, as its result list and the alert's
       // mails do (alerts saved before result lists sent the list name only the place).
-      const params = toApiParams(criteria, {
+      const omrListId = c.omr_list_id ?? lieu?.omr_list_id ?? null;
+      const params = toApiParams(omrListId != null ? { ...criteria, nearby: true } : criteria, {
         config,
-        lieu: c.lieu
-          ? { id: c.lieu, omr_list_id: c.omr_list_id ?? lieu?.omr_list_id ?? null }
-          : null,
+        lieu: c.lieu ? { id: c.lieu, omr_list_id: omrListId } : null,
       });
       try {
         const list = await api.get(

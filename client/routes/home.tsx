@@ -1,12 +1,14 @@
 import '../styles/home.css';
 import { useLingui } from '@lingui/react/macro';
 import { indexConfig } from '../../shared/config-index';
-import type { NatureId } from '../../shared/contract';
+import type { Config, Lang, NatureId } from '../../shared/contract';
 import { href } from '../../shared/routes';
+import { searchFormPath } from '../../shared/bff-paths';
 import { defineScreen } from '../app/screen';
 
 // Home (/fr/, /en/): the mosaic of categories chosen by the editorial configuration
-// (mosaicRubs), each tile with the rubrique's image and a link to its nature page.
+// (mosaicRubs), each tile with the rubrique's image and a link to its nature page, under a
+// search field (nature and place) that goes to the search form's route like the full form.
 
 // The listings API draws mosaic images at 800×600.
 export const MOSAIC_IMAGE = { width: 800, height: 600 } as const;
@@ -60,6 +62,7 @@ export default defineScreen({
           <h1>{config.settings.title[lang]}</h1>
           <p>{config.settings.description[lang]}</p>
         </div>
+        <HomeSearch config={config} lang={lang} />
         <section aria-labelledby="mosaic-title">
           <h2 id="mosaic-title" className="visually-hidden">{t`Nos catégories de biens`}</h2>
           <ul className="mosaic">
@@ -91,3 +94,43 @@ export default defineScreen({
     );
   },
 });
+
+/** Nature and place: a plain GET form (the search route resolves the typed place). */
+function HomeSearch({ config, lang }: { config: Config; lang: Lang }) {
+  const { t } = useLingui();
+  const index = indexConfig(config);
+  const natures = index.enabledNatures.flatMap((n) => index.natures.get(n) ?? []);
+  return (
+    <form
+      className="home-search"
+      method="get"
+      action={`${searchFormPath(lang)}#results`}
+      role="search"
+      aria-label={t`Rechercher un bien`}
+    >
+      <div className="home-search__field">
+        <label htmlFor="home-search-nature">{t`Transaction`}</label>
+        <select id="home-search-nature" name="nature" defaultValue={natures[0]?.id}>
+          {natures.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.libelle[lang]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="home-search__field home-search__place">
+        <label htmlFor="home-search-place">{t`Lieu`}</label>
+        <input
+          id="home-search-place"
+          name="lieu_q"
+          type="text"
+          autoComplete="off"
+          placeholder={t`Ville, département, région, pays…`}
+        />
+      </div>
+      <button type="submit" className="button home-search__submit">
+        {t`Rechercher`}
+      </button>
+    </form>
+  );
+}

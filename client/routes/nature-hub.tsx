@@ -38,12 +38,8 @@ export default defineScreen<HubData>({
     const signal = request.signal;
     const lieu = await api.get('lieu', { slug, lang }, { signal });
     const min = config.settings.minHubLinkCount;
-    const lieuParam =
-      lieu.type === 'Generic'
-        ? {}
-        : lieu.omr_list_id != null
-          ? { omr_list_id: String(lieu.omr_list_id) }
-          : { lieu: String(lieu.id) };
+    // The place's own offers, as its links' lists show them (its omr list is a choice there).
+    const lieuParam = lieu.type === 'Generic' ? {} : { lieu: String(lieu.id) };
     const [offers, places, rubriques] = await Promise.all([
       api.get(
         'offers',

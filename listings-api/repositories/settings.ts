@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {
   ATOUTS,
+  DEFAULT_PUBLISHER,
   DEFAULT_SITE_NAME,
   NATURE_IDS,
   SettingsSchema,
@@ -26,6 +27,8 @@ const SETTING_DEFAULTS: Settings = {
   description: { fr: '', en: '' },
   // Mortgage terms of late 2026 in France: 20 years at about 3.2 %, a fifth paid down.
   loanDefaults: { downPaymentPct: 20, years: 20, ratePct: 3.2 },
+  // The environment's (GET /config sets it from PUBLISHER_* and HOST_*).
+  publisher: DEFAULT_PUBLISHER,
 };
 
 export async function loadSettings(db: Db): Promise<Settings> {

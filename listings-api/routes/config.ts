@@ -6,15 +6,16 @@ import {
   OmrAgencyListsSchema,
   OmrDataSchema,
   OmrListsSchema,
+  type Publisher,
 } from '../../shared/contract';
-import { loadPortalConfig } from '../alerts/portal-config';
 import { notFound } from '../lib/errors';
+import { toLieuRef } from '../lib/mappers';
 import { idParam, langParam, limitParam, slugParam } from '../lib/params';
 import type { ValibotTypeProvider } from '../lib/validation';
 import { agencySummariesByIds } from '../repositories/agencies';
 import { selectLieuChain, selectLieuRefs } from '../repositories/lieux';
 import { selectOmrAgencyLists, selectOmrLists } from '../repositories/omr-lists';
-import { loadOmrConfig } from '../repositories/settings';
+import { loadOmrConfig, loadSettings } from '../repositories/settings';
 
 const ConfigQuery = v.object({ lang: langParam });
 
@@ -35,7 +36,10 @@ const OmrAgencyListQuery = v.object({
 });
 
 /** GET /config (startup configuration), GET /omr-data and the curated lists. */
-export async function configRoutes(fastify: FastifyInstance): Promise<void> {
+export async function configRoutes(
+  fastify: FastifyInstance,
+  options: { publisher: Publisher },
+): Promise<void> {
   const app = fastify.withTypeProvider<ValibotTypeProvider>();
 
   app.get(
@@ -44,7 +48,21 @@ export async function configRoutes(fastify: FastifyInstance): Promise<void> {
       config: { cache: true },
       schema: { querystring: ConfigQuery, response: { 200: ConfigSchema } },
     },
-    async () => loadPortalConfig(app.db.read, await app.reference.get()),
+    async () => {
+      const [ref, settings, omr] = await Promise.all([
+        app.reference.get(),
+        loadSettings(app.db.read),
+        loadOmrConfig(app.db.read),
+      ]);
+      return {
+        natures: ref.natures,
+        rubriquesTree: ref.rubriquesTree,
+        genericLieu: toLieuRef(ref.genericLieu),
+        omr: { footer: omr.footer, mosaicRubs: omr.mosaicRubs },
+        // The publisher comes from the service's environment (PUBLISHER_*, HOST_*).
+        settings: { ...settings, publisher: options.publisher },
+      };
+    },
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { LANGUAGE_SWITCH_ROUTE } from '../../shared/bff-paths';
 import { LANGS, LangSchema, type Lang } from '../../shared/contract';
-import { resolvePath, switchLanguage } from '../../shared/routes';
+import { resolvePath, unknownPageIn, switchLanguage } from '../../shared/routes';
 import { badRequest } from '../http-errors';
 import {
   cookieLanguage,
@@ -76,6 +76,7 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
         const resolved = resolvePath(url.pathname, config);
         if (resolved.kind === 'screen')
           target = switchLanguage(resolved, lang, config, url.search.slice(1));
+        else if (resolved.kind === 'not-found') target = unknownPageIn(url.pathname, lang);
       } catch (error) {
         request.log.warn({ err: error }, 'language switch without the config: going home');
       }

@@ -44,4 +44,30 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
   });
+
+  for (const [lang, path, place, send] of [
+    ['fr', '/fr/vente/', 'Prix maximum (€)', 'Rechercher'],
+    ['en', '/en/sale/', 'Max price (€)', 'Search'],
+  ] as const) {
+    test(`rings the keyboard's focus, not the heading focused after a search (${lang})`, async ({
+      page,
+    }) => {
+      await open(page, path);
+      const outline = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return { tag: el.tagName, style: getComputedStyle(el).outlineStyle };
+        });
+      await page.getByLabel(place, { exact: true }).focus();
+      await page.keyboard.type('5000000');
+      await page.getByRole('button', { name: send, exact: true }).focus();
+      expect(await outline()).toEqual({ tag: 'BUTTON', style: 'solid' });
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/price_max=5000000/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      expect(await outline()).toEqual({ tag: 'H1', style: 'none' });
+      await page.keyboard.press('Tab');
+      expect((await outline()).style).toBe('solid');
+    });
+  }
 });

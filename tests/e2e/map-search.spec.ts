@@ -180,3 +180,47 @@ test('without JavaScript the list is served and the switch says the map needs it
   await expect(page.getByRole('link', { name: /Carte \(nécessite JavaScript\)/ })).toBeVisible();
   await context.close();
 });
+
+for (const [width, touch] of [
+  [1366, false],
+  [390, true],
+] as const) {
+  test(`"Rechercher dans cette zone" keeps the visitor's zoom (${width} px)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width, height: width > 400 ? 900 : 844 },
+      hasTouch: touch,
+      isMobile: touch,
+    });
+    const page = await context.newPage();
+    await serveTiles(page);
+    await open(page, '/en/sale/cannes/?view=map');
+    await page.getByRole('button', { name: 'Show the map' }).click();
+    const map = page.getByRole('region', { name: /^Map of the properties/ });
+    await expect(map).toHaveAttribute('data-zoom', /\d+/);
+    // On a phone the map starts on the first screen.
+    expect((await map.boundingBox())!.y).toBeLessThan(844);
+    await map.focus();
+    for (let i = 0; i < 8 && Number(await map.getAttribute('data-zoom')) < 16; i++) {
+      const zoom = Number(await map.getAttribute('data-zoom'));
+      await page.keyboard.press('+');
+      await expect(map).toHaveAttribute('data-zoom', String(zoom + 1));
+    }
+    await page.keyboard.press('ArrowLeft');
+    const area = page.getByRole('button', { name: 'Search this area' });
+    await expect(area).toBeVisible();
+    // The button covers no part of the map on a phone.
+    if (touch) {
+      const [a, m] = [(await area.boundingBox())!, (await map.boundingBox())!];
+      expect(a.y).toBeGreaterThanOrEqual(m.y + m.height);
+    }
+    await area.click();
+    await expect(page).toHaveURL(/[?&]bbox=/);
+    await expect(page.getByRole('region', { name: /^Map of the properties/ })).toHaveAttribute(
+      'data-zoom',
+      '16',
+    );
+    await context.close();
+  });
+}

@@ -6,6 +6,7 @@ import {
   ListingsConfigError,
   readListingsConfig,
 } from '../../listings-api/config';
+import { DEFAULT_PUBLISHER } from '../../shared/contract';
 
 // The listings API's environment is read in one place (listings-api/config.ts) by one schema:
 // its defaults, its coercions, one error naming every bad variable, and no other file of the
@@ -39,6 +40,7 @@ describe("the listings API's config", () => {
         intervalMs: 900_000,
         digestMinIntervalMs: 0,
       },
+      publisher: DEFAULT_PUBLISHER,
       feeds: {
         inboxDir: path.join('.data/feeds', 'inbox'),
         doneDir: path.join('.data/feeds', 'done'),
@@ -61,6 +63,24 @@ describe("the listings API's config", () => {
       ],
       purgeIntervalMs: 3_600_000,
     });
+  });
+
+  it("takes the legal pages' publisher and host from PUBLISHER_* and HOST_*, else the defaults", () => {
+    expect(readListingsConfig({}).publisher).toEqual(DEFAULT_PUBLISHER);
+    const config = readListingsConfig({
+      PUBLISHER_NAME: 'Maison Lumière SAS',
+      PUBLISHER_EMAIL: 'contact@maison-lumiere.example',
+      PUBLISHER_DIRECTOR: 'Anne Vasseur',
+      HOST_NAME: 'Nuage Sud SAS',
+    });
+    expect(config.publisher).toEqual({
+      ...DEFAULT_PUBLISHER,
+      name: 'Maison Lumière SAS',
+      email: 'contact@maison-lumiere.example',
+      director: 'Anne Vasseur',
+      host: { ...DEFAULT_PUBLISHER.host, name: 'Nuage Sud SAS' },
+    });
+    expect(() => readListingsConfig({ PUBLISHER_EMAIL: 'nobody' })).toThrow(/PUBLISHER_EMAIL/);
   });
 
   it('treats empty variables as unset and ignores variables it does not know', () => {

@@ -8,11 +8,11 @@ const geo = buildGeography();
 const data = buildAgencies(DEFAULT_SEED, geo, DEFAULT_NOW);
 
 describe('networks and agencies', () => {
-  it('invents about fifteen networks with unique slugs and example websites', () => {
+  it('invents about fifteen networks with unique slugs and websites on the reserved .example domain', () => {
     expect(data.networks).toHaveLength(15);
     expect(new Set(data.networks.map((n) => n.slug)).size).toBe(15);
     for (const n of data.networks)
-      expect(n.website).toMatch(/^https:\/\/[a-z0-9-]+\.example\.com$/);
+      expect(n.website).toMatch(/^https:\/\/www\.[a-z0-9-]+\.example$/);
   });
 
   it('seeds about 300 agencies with unique slugs and names', () => {
@@ -46,10 +46,11 @@ describe('networks and agencies', () => {
     }
   });
 
-  it('uses example addresses for e-mail and websites', () => {
+  it('gives each agency its own e-mail domain and website under the reserved .example domain', () => {
     for (const a of data.agencies) {
-      expect(a.email).toMatch(/^[a-z0-9-]+@example\.com$/);
-      if (a.website) expect(a.website.startsWith('https://www.example.com/')).toBe(true);
+      expect(a.email).toBe(`contact@${a.slug}.example`);
+      // Each agency's own site, on the reserved .example domain, never example.com.
+      if (a.website) expect(a.website).toBe(`https://www.${a.slug}.example`);
       expect(a.description_fr).toContain(a.name);
       expect(a.description_en).toContain(a.name);
     }

@@ -66,7 +66,8 @@ export function buildNetworks(): NetworkRow[] {
       name: n.name,
       description_fr: `${n.name} : ${n.fr}`,
       description_en: `${n.name}: ${n.en}`,
-      website: `https://${slug}.example.com`,
+      // Names under the reserved .example domain (RFC 2606): plausible, never anyone's.
+      website: `https://www.${slug}.example`,
     };
   });
 }
@@ -259,8 +260,8 @@ export function buildAgencies(seed: number, geo: Geography, now: Date): AgencyDa
       lieu_id: lieu.id,
       lieu_path: lieuPath(lieu),
       phone: phoneFor(lieu, geo, rng),
-      email: `${slug}@example.com`,
-      website: rng.chance(0.8) ? `https://www.example.com/agences/${slug}` : null,
+      email: `contact@${slug}.example`,
+      website: rng.chance(0.8) ? `https://www.${slug}.example` : null,
       description_fr: [fill(introFr, values), ...more.map((m) => m[0])].join(' '),
       description_en: [fill(introEn, values), ...more.map((m) => m[1])].join(' '),
       fee_scale: scale,

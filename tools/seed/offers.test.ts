@@ -443,11 +443,7 @@ describe('offer photos', () => {
   });
 
   it.each([
-    [
-      'sea view',
-      'sea-view',
-      (o: OfferRow) => settingIs(o, 'coast') && o.atouts.includes('vue_mer'),
-    ],
+    ['sea view', 'sea-view', (o: OfferRow) => o.atouts.includes('vue_mer')],
     ['mountain view', 'mountain-view', (o: OfferRow) => settingIs(o, 'mountain')],
     ['pool', 'pool', (o: OfferRow) => o.atouts.includes('piscine')],
     ['indoor pool', 'indoor-pool', (o: OfferRow) => o.atouts.includes('piscine')],
@@ -462,6 +458,42 @@ describe('offer photos', () => {
     const showing = offers.filter((o) => kinds(o).includes(key));
     expect(showing.length).toBeGreaterThan(10);
     for (const o of showing) expect(allowed(o), `${o.id}`).toBe(true);
+  });
+
+  it.each([
+    // [what the text promises, its words, the atout it needs, the pictures that show it]
+    ['a sea view', /vue mer|sea view/i, 'vue_mer', ['sea-view', 'sea-plot']],
+    ['a pool', /piscine|swimming pool/i, 'piscine', ['pool', 'indoor-pool']],
+    ['a wine cellar', /cave à vin|wine cellar/i, 'cave_a_vin', ['wine-cellar']],
+    ['the mountains', /pistes|slopes/i, null, ['mountain-view', 'chalet', 'mountain-residence']],
+  ] as const)(
+    'lists and shows %s wherever its title or description promises it',
+    (_label, words, atout, pictures) => {
+      const promising = offers.filter((o) =>
+        [o.titre1_fr, o.titre1_en, o.description_fr, o.description_en].some((t) => words.test(t)),
+      );
+      expect(promising.length).toBeGreaterThan(10);
+      for (const o of promising) {
+        if (atout) expect(o.atouts, `${o.id}`).toContain(atout);
+        // Within the first photos, where a visitor looks.
+        expect(
+          kinds(o)
+            .slice(0, 4)
+            .some((k) => (pictures as readonly string[]).includes(k)),
+          `${o.id} ${o.titre1_fr}: ${kinds(o).join(',')}`,
+        ).toBe(true);
+      }
+    },
+  );
+
+  it('shows a contemporary bastide with a contemporary facade, never an apartment building', () => {
+    const bastides = offers.filter((o) => o.rubrique_id === RUB.bastides);
+    expect(bastides.length).toBeGreaterThan(5);
+    for (const o of bastides) {
+      const first = kinds(o)[0];
+      expect(['city-building', 'sea-residence', 'mountain-residence']).not.toContain(first);
+      if (/contemporaine/.test(o.titre1_fr)) expect(first, `${o.id}`).toBe('modern-house');
+    }
   });
 
   it('never shows two pools, and one picture of each room but bedrooms and bathrooms', () => {

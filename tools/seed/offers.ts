@@ -222,8 +222,18 @@ const PHOTO_REPEATS: Readonly<Record<string, number>> = {
   bedroom: 2,
   bathroom: 2,
   plot: 3,
+  'sea-plot': 3,
   'snowy-plot': 3,
 };
+
+// Pictures of what texts promise (sea view, pool, wine cellar, mountains): shown whenever they fit.
+const PROMISED_KINDS: readonly string[] = [
+  'sea-view',
+  'pool',
+  'indoor-pool',
+  'wine-cellar',
+  'mountain-view',
+];
 
 /**
  * 4 to 12 photos of the pool fitting the offer, fewer when the pool has no more: the outside
@@ -250,14 +260,21 @@ function pickPhotos(rng: Prng, ctx: OfferContext, subject: PhotoSubject): Picked
     chosen.push(first as PickedPhoto);
     more.push(...others);
   }
-  for (const p of fitting)
+  // What a title or description may promise comes right after the outside, where a visitor looks.
+  const promised = fitting.filter((p) => PROMISED_KINDS.includes(p.kind.key));
+  for (const p of promised) chosen.push(photosOf(p)[0] as PickedPhoto);
+  const rest = fitting.filter((p) => !promised.includes(p));
+  for (const p of rest)
     if (p.kind.scene === 'view' || p.kind.scene === 'outside') more.push(...photosOf(p));
   const highlights = rng.sample(more, Infinity);
   const rooms = rng.sample(
-    fitting.filter((p) => p.kind.scene === 'interior').flatMap(photosOf),
+    rest.filter((p) => p.kind.scene === 'interior').flatMap(photosOf),
     Infinity,
   );
-  const shown = Math.min(highlights.length, Math.max(1, Math.floor((wanted - chosen.length) / 2)));
+  const shown = Math.min(
+    highlights.length,
+    Math.max(promised.length > 0 ? 0 : 1, Math.floor((wanted - chosen.length) / 2)),
+  );
   chosen.push(...highlights.slice(0, shown));
   chosen.push(...rooms.slice(0, Math.max(0, wanted - chosen.length)));
   chosen.push(...highlights.slice(shown, shown + Math.max(0, wanted - chosen.length)));

@@ -20,7 +20,7 @@ export const DEFAULT_PHOTO_COUNT = 240;
 // photo always shows what its id's kind says.
 const POOL_FILE = 'pool.json';
 function poolVersion(): string {
-  return `2:${PHOTO_KINDS.map((k) => k.key).join(',')}`;
+  return `3:${PHOTO_KINDS.map((k) => k.key).join(',')}`;
 }
 
 function poolIsCurrent(dir: string): boolean {
@@ -173,7 +173,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     scene: 'view',
     fr: 'Vue sur la mer',
     en: 'Sea view',
-    settings: ['coast'],
+    // Wherever the offer has a sea view, a hill village above the coast as much as a beach.
     atout: 'vue_mer',
     draw: scenes.seaView,
   },
@@ -273,7 +273,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     scene: 'exterior',
     fr: 'Façade contemporaine',
     en: 'Contemporary facade',
-    rubriques: [RUB.villas, RUB.maisons, RUB.maisonsArchitecte],
+    rubriques: [RUB.villas, RUB.maisons, RUB.maisonsArchitecte, RUB.bastides],
     settings: NOT_MOUNTAIN,
     when: (s) => s.modern === true || s.rubrique.id === RUB.maisonsArchitecte,
     draw: scenes.modernHouse,
@@ -316,6 +316,7 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     en: 'Bastide facade',
     rubriques: [RUB.bastides],
     settings: NOT_MOUNTAIN,
+    when: (s) => !s.modern,
     draw: scenes.bastide,
   },
   {
@@ -434,7 +435,18 @@ export const PHOTO_KINDS: readonly PhotoKind[] = [
     en: 'The plot',
     rubriques: [RUB.terrains],
     settings: NOT_MOUNTAIN,
+    when: (s) => !s.atouts.has('vue_mer'),
     draw: scenes.landPlot,
+  },
+  {
+    key: 'sea-plot',
+    scene: 'exterior',
+    fr: 'Le terrain face à la mer',
+    en: 'The plot facing the sea',
+    rubriques: [RUB.terrains],
+    settings: NOT_MOUNTAIN,
+    atout: 'vue_mer',
+    draw: scenes.seaPlot,
   },
   {
     key: 'snowy-plot',
@@ -508,11 +520,19 @@ async function writeAtomically(pipeline: Sharp, file: string): Promise<void> {
   renameSync(tmp, file);
 }
 
+let finish: Promise<Buffer> | null = null;
+/** The light laid over every picture, rendered once. */
+function finishOverlay(): Promise<Buffer> {
+  finish ??= sharp(Buffer.from(scenes.FINISH_SVG)).png().toBuffer();
+  return finish;
+}
+
 async function renderScene(
   svg: string,
   targets: ReadonlyArray<{ file: string; width: number; height: number }>,
 ): Promise<void> {
   const { data, info } = await sharp(Buffer.from(svg))
+    .composite([{ input: await finishOverlay() }])
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

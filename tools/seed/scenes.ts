@@ -9,8 +9,57 @@ export const H = 900;
 
 export type Draw = (rng: Prng) => string;
 
+/**
+ * Light laid over every picture: a soft glow from the upper left, where the sun or the windows
+ * are, and edges that fall into shade, so flat shapes gain depth as a photograph has. Drawn once
+ * and laid over each rendered picture (full-size gradients are slow to draw in every SVG).
+ */
+export const FINISH_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs><radialGradient id="glow" cx="0.3" cy="0.2" r="0.8"><stop offset="0" stop-color="#fff3d6" stop-opacity="0.28"/><stop offset="0.55" stop-color="#fff3d6" stop-opacity="0"/></radialGradient><radialGradient id="shade" cx="0.5" cy="0.45" r="0.75"><stop offset="0.6" stop-color="#1a1410" stop-opacity="0"/><stop offset="1" stop-color="#1a1410" stop-opacity="0.38"/></radialGradient><linearGradient id="ground-shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.18"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#glow)"/><rect width="${W}" height="${H}" fill="url(#ground-shade)"/><rect width="${W}" height="${H}" fill="url(#shade)"/></svg>`;
+
 export function svgOf(body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`;
+}
+
+/**
+ * Open water from the horizon down: deeper colour towards the viewer, haze at the horizon, the
+ * sun's path in glints and ripples catching the light.
+ */
+function openWater(rng: Prng, horizon: number, bottom: number, hue: number): string {
+  const id = `water${rng.int(0, 1e6)}`;
+  const sunX = rng.int(300, W - 300);
+  const glints = times(40, () => {
+    const y = rng.int(horizon + 6, bottom - 10);
+    const depth = (y - horizon) / Math.max(1, bottom - horizon);
+    const spread = 30 + depth * 260;
+    const w = rng.int(10, 30) + depth * 60;
+    return rect(
+      sunX + rng.float(-spread, spread) - w / 2,
+      y,
+      w,
+      2 + depth * 3,
+      '#fff8e0',
+      ` opacity="${(0.85 - depth * 0.45).toFixed(2)}"`,
+    );
+  });
+  const ripples = times(26, () => {
+    const y = rng.int(horizon + 10, bottom - 6);
+    const depth = (y - horizon) / Math.max(1, bottom - horizon);
+    return rect(
+      rng.int(0, W),
+      y,
+      rng.int(30, 90) + depth * 120,
+      1 + depth * 3,
+      '#ffffff',
+      ` opacity="${(0.18 + depth * 0.2).toFixed(2)}"`,
+    );
+  });
+  return `<defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hsl(hue - 5, 45, 68)}"/><stop offset="0.12" stop-color="${hsl(hue, 60, 48)}"/><stop offset="1" stop-color="${hsl(hue + 8, 70, 26)}"/></linearGradient></defs>
+${rect(0, horizon, W, bottom - horizon, `url(#${id})`)}${ripples}${glints}${rect(0, horizon, W, 3, '#ffffff', ' opacity="0.45"')}`;
+}
+
+/** A house's shadow on the ground and the shade of its right side, the sun being on the left. */
+function buildingShade(x: number, y: number, w: number, h: number): string {
+  return `<ellipse cx="${x + w * 0.6}" cy="${y + h + 6}" rx="${w * 0.62}" ry="18" fill="#000" opacity="0.18"/>${rect(x + w * 0.72, y, w * 0.28, h, '#000', ' opacity="0.1"')}`;
 }
 
 function hsl(h: number, s: number, l: number): string {
@@ -368,24 +417,32 @@ ${rect(0, H - 250, W, 250, hsl(85, 35, 45))}${lavender}`;
 };
 
 export const bastide: Draw = (rng) => {
-  const horizon = rng.int(480, 540);
+  // A long, low house of two storeys under a shallow tiled roof, shutters on every window and
+  // plane trees: a bastide is wide, never tall.
+  const horizon = rng.int(500, 550);
   const s: FacadeStyle = {
-    wall: rng.pick(['#f0d9a8', '#edc89a', '#f2e0bf']),
+    wall: rng.pick(['#ecd3a2', '#e8c596', '#efdcb8']),
     roof: TILE(rng),
     glass: '#3a4a55',
-    frame: '#ffffff',
-    shutters: rng.pick(['#8aa2a8', '#6f8f78', '#c9c0a6']),
+    frame: '#f6f1e6',
+    shutters: rng.pick(['#8aa2a8', '#6f8f78', '#b9b29a', '#7d93a6']),
   };
-  const x = rng.int(340, 420);
-  const w = 440;
-  const h = 320;
-  const y = horizon - h + 40;
-  return `${sky(rng, horizon, ['day', 'golden'])}
-${trees(rng, horizon + 40, 2, 'plane', [40, 260], [300, 380])}${trees(rng, horizon + 40, 2, 'plane', [W - 260, W - 40], [300, 380])}
-${rect(0, horizon, W, H - horizon, hsl(45, 30, 70))}
-${rect(x, y, w, h, s.wall)}${hippedRoof(x, y, w, 60, s.roof)}
-${windowRow(x, y + 24, w, 5, 44, 62, s)}${windowRow(x, y + 118, w, 5, 48, 80, s)}${windowRow(x, y + 220, w, 5, 50, 88, s)}
-${trees(rng, H - 120, 6, 'olive', [100, W - 100], [90, 120])}`;
+  const w = rng.int(600, 680);
+  const x = (W - w) / 2 + rng.int(-60, 60);
+  const h = 230;
+  const y = horizon - h + 50;
+  const door = rect(x + w / 2 - 34, y + h - 110, 68, 110, hsl(25, 35, 30));
+  return `${sky(rng, horizon, ['day', 'golden', 'golden'])}
+${hills(rng, horizon - 30, (i) => hsl(90 - i * 6, 22, 52 - i * 7))}
+${trees(rng, horizon + 60, 2, 'plane', [20, x - 40], [320, 400])}${trees(rng, horizon + 60, 2, 'plane', [x + w + 40, W - 20], [320, 400])}
+${rect(0, horizon, W, H - horizon, hsl(42, 32, 68))}
+${buildingShade(x, y, w, h)}
+${rect(x, y, w, h, s.wall)}${hippedRoof(x, y, w, 46, s.roof)}${rect(x - 26, y, w + 52, 8, hsl(15, 40, 35), ' opacity="0.5"')}
+${windowRow(x, y + 34, w, 7, 40, 58, s)}${windowRow(x, y + 128, w, 7, 42, 80, s)}${door}
+${rect(x + w * 0.72, y, w * 0.28, h, '#000', ' opacity="0.08"')}
+${rect(x - 80, horizon + 70, w + 160, 26, hsl(40, 25, 80))}
+${trees(rng, H - 110, 7, 'olive', [60, W - 60], [90, 130])}
+${times(2, (i) => `<ellipse cx="${x + (i ? w - 40 : 40)}" cy="${horizon + 70}" rx="26" ry="34" fill="${hsl(110, 30, 28)}"/>`)}`;
 };
 
 export const chalet: Draw = (rng) => {
@@ -767,6 +824,19 @@ ${times(60, () => `<rect x="${rng.int(0, W)}" y="${rng.int(horizon + 150, H)}" w
 ${times(6, (i) => rect(120 + i * 170, H - 160 + (i % 2) * 8, 8, 60, '#7a5a3a'))}${rect(120, H - 150, 860, 3, '#7a5a3a')}`;
 };
 
+export const seaPlot: Draw = (rng) => {
+  // A wooded hillside plot above the coast, the sea filling the horizon.
+  const horizon = rng.int(330, 380);
+  return `${sky(rng, horizon)}
+${openWater(rng, horizon, horizon + 200, rng.float(195, 208))}
+<path d="M0,${horizon + 150} C300,${horizon + 110} 700,${horizon + 190} ${W},${horizon + 140} L${W},${H} L0,${H} Z" fill="${hsl(rng.float(75, 95), 38, 44)}"/>
+<path d="M0,${horizon + 260} C400,${horizon + 220} 800,${horizon + 300} ${W},${horizon + 250} L${W},${H} L0,${H} Z" fill="${hsl(rng.float(70, 90), 42, 50)}"/>
+${trees(rng, horizon + 200, rng.int(3, 5), 'pine', [0, W], [140, 200])}
+${trees(rng, H - 160, rng.int(3, 5), 'olive', [40, W - 40], [110, 160])}
+${times(50, () => `<rect x="${rng.int(0, W)}" y="${rng.int(horizon + 270, H)}" width="3" height="${rng.int(10, 24)}" fill="${hsl(90, 40, 35)}"/>`)}
+${times(6, (i) => rect(120 + i * 170, H - 130 + (i % 2) * 8, 8, 60, '#7a5a3a'))}${rect(120, H - 120, 860, 3, '#7a5a3a')}`;
+};
+
 export const snowyPlot: Draw = (rng) => {
   const horizon = rng.int(440, 500);
   return `${sky(rng, horizon, ['day', 'day', 'golden'])}
@@ -791,19 +861,18 @@ function sail(x: number, y: number): string {
 
 export const seaView: Draw = (rng) => {
   const horizon = rng.int(360, 460);
-  const sea = hsl(rng.float(195, 210), 65, rng.float(35, 45));
+  const sea = rng.float(195, 210);
   return `${sky(rng, horizon)}
-${rect(0, horizon, W, H - horizon, sea)}
+${openWater(rng, horizon, H - 170, sea)}
 ${poly(
   [
-    [0, horizon],
+    [0, horizon + 2],
     [rng.int(150, 400), horizon - rng.int(40, 90)],
-    [rng.int(450, 700), horizon],
+    [rng.int(450, 700), horizon + 2],
   ],
-  hsl(110, 20, 35),
-  ' opacity="0.8"',
+  hsl(205, 20, 55),
+  ' opacity="0.75"',
 )}
-${times(14, () => rect(rng.int(0, W), rng.int(horizon + 10, H - 200), rng.int(40, 140), 3, '#ffffff', ' opacity="0.5"'))}
 ${rng.chance(0.6) ? sail(rng.int(300, 1000), horizon + rng.int(30, 90)) : ''}
 ${rect(0, H - 170, W, 170, hsl(35, 30, 80))}
 ${rect(0, H - 190, W, 8, '#f5f5f5')}

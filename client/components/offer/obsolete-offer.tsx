@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, LieuWithAncestors, OfferObsolete } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
+import { colon } from '../../../shared/format';
 import { href } from '../../../shared/routes';
 
 // The page of an offer that is no longer available (410): the spec's text, and searches close
@@ -34,23 +35,23 @@ export function relatedLinks(
   if (withRubrique) {
     links.push({
       href: href('list', { nature, rubrique: withRubrique.id, lieu: lieu.slug }, lang, config),
-      label: `${natureLabel} : ${withRubrique.plural[lang]} ${inPlace(lieu)}`,
+      label: `${natureLabel}${colon(lang)}${withRubrique.plural[lang]} ${inPlace(lieu)}`,
     });
   }
   links.push({
     href: href('list', { nature, lieu: lieu.slug }, lang, config),
-    label: `${natureLabel} : ${allLabel} ${inPlace(lieu)}`,
+    label: `${natureLabel}${colon(lang)}${allLabel} ${inPlace(lieu)}`,
   });
   const larger = [...lieu.ancestors].reverse().find((place) => LARGER.has(place.type));
   if (larger) {
     links.push({
       href: href('list', { nature, rubrique: withRubrique?.id, lieu: larger.slug }, lang, config),
-      label: `${natureLabel} : ${withRubrique ? withRubrique.plural[lang] : allLabel} ${inPlace(larger)}`,
+      label: `${natureLabel}${colon(lang)}${withRubrique ? withRubrique.plural[lang] : allLabel} ${inPlace(larger)}`,
     });
   }
   links.push({
     href: href('nature', { nature, rubrique: withRubrique?.id }, lang, config),
-    label: withRubrique ? `${natureLabel} : ${withRubrique.plural[lang]}` : natureLabel,
+    label: withRubrique ? `${natureLabel}${colon(lang)}${withRubrique.plural[lang]}` : natureLabel,
   });
   return links;
 }

@@ -38,6 +38,11 @@ const HUB_DESCRIPTIONS: Record<NatureId, (where: string) => MessageDescriptor> =
     msg`Immobilier de prestige en location saisonnière${where} : maisons, appartements, propriétés et autres biens d'exception, par catégorie et par lieu.`,
 };
 
+const nearbyPrep = (prep: string) => msg`${prep} et stations voisines`;
+
+/** 'Megève et stations voisines' / 'Megève and nearby resorts': the wider list of a place. */
+export const nearbyScopeLabel = (place: string) => msg`${place} et stations voisines`;
+
 const pageSuffix = (title: string, page: number) => msg`${title} – page ${page}`;
 
 /** ' à Cannes' / ' in Cannes'; empty for the generic place. */
@@ -75,7 +80,11 @@ export function listTexts(
   place: PlaceView,
 ): SearchTexts {
   const what = inSentence(rubriqueLabel(criteria, config, lang), lang);
-  const where = whereText(place);
+  // The wider list of a place says so: 'à Megève et stations voisines'.
+  const where =
+    criteria.nearby && place.omr_list_id != null && !place.generic
+      ? ` ${i18n._(nearbyPrep(place.libelle_prep))}`
+      : whereText(place);
   const heading = i18n._(LIST_TITLES[criteria.nature](what, where));
   return {
     heading,

@@ -101,6 +101,18 @@ export interface SearchPageData {
   filtered: boolean;
   /** Text typed as the place that names no place, with the closest places (null: none). */
   unknownPlace: UnknownPlace | null;
+  /**
+   * A place pointing to an omr list: the totals of its own offers and of its wider list (the
+   * list shows one, the visitor chooses the other by a labelled link); null for other places.
+   */
+  scope: PlaceScope | null;
+}
+
+export interface PlaceScope {
+  /** The list shows the wider list (criteria.nearby). */
+  nearby: boolean;
+  ownTotal: number;
+  nearbyTotal: number;
 }
 
 export interface UnknownPlace {
@@ -330,10 +342,21 @@ export async function loadSearchPage(
           })),
         }))
     : Promise.resolve(null);
-  const [offers, places, rubriques, unknown] = await Promise.all([
+  // A place of an omr list: the other scope's total, for the link that switches to it.
+  const widens = lieu !== null && lieu.omr_list_id != null;
+  const otherScope = { ...asked, page: 1, nearby: asked.nearby ? undefined : (true as const) };
+  const [offers, other, places, rubriques, unknown] = await Promise.all([
     api.get('offers', offerQuery(toApiParams(asked, { config, lieu }), lang, PAGE_SIZE), {
       signal,
     }),
+    widens
+      ? api
+          .get('offers', offerQuery(toApiParams(otherScope, { config, lieu }), lang, 1), {
+            signal,
+          })
+          .then((list) => list.total)
+          .catch(() => null)
+      : Promise.resolve(null),
     // Hub links are worth a page only when they load.
     api
       .get(
@@ -408,5 +431,13 @@ export async function loadSearchPage(
     fallback,
     filtered: hasFilters(criteria, config),
     unknownPlace: unknown,
+    scope:
+      widens && other !== null
+        ? {
+            nearby: criteria.nearby === true,
+            ownTotal: criteria.nearby ? other : offers.total,
+            nearbyTotal: criteria.nearby ? offers.total : other,
+          }
+        : null,
   };
 }

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import '../../styles/map-view.css';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import L from 'leaflet';
@@ -79,9 +79,17 @@ export interface MapProps {
   pathWith: (query: URLSearchParams) => string;
 }
 
+/** The view the visitor searched from ("Rechercher dans cette zone"), carried to the new page. */
+interface MapViewState {
+  mapView?: { lat: number; lng: number; zoom: number };
+}
+
 export default function MapCanvas({ criteria, place, config, lang, pathWith }: MapProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  // The map reopens where the visitor was, at the visitor's zoom (read once, when it loads).
+  const locationView = (useLocation().state as MapViewState | null)?.mapView;
+  const keptView = useEffectEvent(() => locationView);
   const api = usePortalApi();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -104,7 +112,7 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
   const listPath = pathWith(toSearchQuery(criteria, { config }));
 
   /** The search in an area ("Zone de la carte"), on the map or as a list. */
-  function searchIn(area: Bbox, view: 'map' | 'list') {
+  function searchIn(area: Bbox, view: 'map' | 'list', mapView?: MapViewState['mapView']) {
     const next: SearchCriteria = {
       ...criteria,
       lieu: config.genericLieu.id,
@@ -113,7 +121,8 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
       view: view === 'map' ? 'map' : undefined,
     };
     setMoved(false);
-    void navigate(searchHref(next, null, lang, config));
+    const state: MapViewState | undefined = mapView ? { mapView } : undefined;
+    void navigate(searchHref(next, null, lang, config), { state });
   }
   // (For the map's handlers, set up once per search: the search as it is when they run.)
   const listArea = useEffectEvent((area: Bbox) => searchIn(area, 'list'));
@@ -239,13 +248,19 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
         }
       }
       if (cancelled) return;
-      if (start) map.fitBounds(toLatLngBounds(start), { maxZoom: 14 });
+      const kept = searchArea ? keptView() : undefined;
+      if (kept) map.setView([kept.lat, kept.lng], kept.zoom);
+      // A searched area was the visitor's view: it is fitted at any zoom; the offers' bounds
+      // no closer than a town.
+      else if (start) map.fitBounds(toLatLngBounds(start), { maxZoom: searchArea ? MAX_ZOOM : 14 });
       else map.setView([46.6, 2.4], 5);
+      el!.dataset.zoom = String(map.getZoom());
       map.on('movestart', () => {
         if (!programmatic) setMoved(true);
       });
       map.on('moveend', () => {
         programmatic = false;
+        el!.dataset.zoom = String(map!.getZoom());
         void refresh();
       });
       setStatus('shown');
@@ -265,7 +280,9 @@ export default function MapCanvas({ criteria, place, config, lang, pathWith }: M
 
   function searchThisArea() {
     const map = mapRef.current;
-    if (map) searchIn(boundsOf(map), 'map');
+    if (!map) return;
+    const { lat, lng } = map.getCenter();
+    searchIn(boundsOf(map), 'map', { lat, lng, zoom: map.getZoom() });
   }
 
   return (

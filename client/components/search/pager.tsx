@@ -15,9 +15,18 @@ export interface PagerProps {
   relLinks?: boolean;
   /** Name of the navigation when a page has several pagers (default 'Pagination'). */
   label?: string;
+  /** A fragment the page links end with ('#results': the new page opens on its results). */
+  anchor?: string;
 }
 
-export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: PagerProps) {
+export function Pager({
+  page,
+  pageCount,
+  hrefFor,
+  relLinks = true,
+  label,
+  anchor = '',
+}: PagerProps) {
   const { t } = useLingui();
   if (pageCount <= 1) return null;
   const previous = page > 1 ? hrefFor(page - 1) : null;
@@ -30,7 +39,7 @@ export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: Page
       <ul>
         <li className="pager__step">
           {previous ? (
-            <a href={previous} className="pager__link" rel="prev">
+            <a href={`${previous}${anchor}`} className="pager__link" rel="prev">
               <span aria-hidden="true">‹ </span>
               {t`Précédente`}
             </a>
@@ -49,7 +58,7 @@ export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: Page
                   {p}
                 </span>
               ) : (
-                <a href={hrefFor(p)} className="pager__link">
+                <a href={`${hrefFor(p)}${anchor}`} className="pager__link">
                   <span className="visually-hidden">{pageWord}</span>
                   {p}
                 </a>
@@ -59,7 +68,7 @@ export function Pager({ page, pageCount, hrefFor, relLinks = true, label }: Page
         )}
         <li className="pager__step">
           {next ? (
-            <a href={next} className="pager__link" rel="next">
+            <a href={`${next}${anchor}`} className="pager__link" rel="next">
               {t`Suivante`}
               <span aria-hidden="true"> ›</span>
             </a>

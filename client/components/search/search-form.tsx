@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { Config, Lang, NatureId, Rubrique } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
-import { formatNumber } from '../../../shared/format';
+import { formatCompact, formatNumber } from '../../../shared/format';
 import {
   MAX_AMOUNT,
   NUMBER_FIELDS,
@@ -126,9 +126,37 @@ export interface SearchFormProps {
   place: PickedPlace | null;
   /** Text searched as a place that names none, with the closest places. */
   unknownPlace?: UnknownPlace | null;
+  /**
+   * On a phone, the form hides behind a one-line summary of the search that opens it as a sheet
+   * (result lists: the results start on the first screen).
+   */
+  compact?: boolean;
 }
 
-export function SearchForm({ config, lang, criteria, place, unknownPlace }: SearchFormProps) {
+/** The page part a search lands on: its results ('#results'). */
+export const RESULTS_ID = 'results';
+
+/** The price bounds of a search, short: '2 M€+', '≤ 3 M€', '1 M€–3 M€'. */
+function priceSummary(criteria: SearchCriteria, lang: Lang): string | null {
+  const { min, max } = PRICE_FIELDS[criteria.nature];
+  const amount = (n: number) =>
+    lang === 'fr' ? `${formatCompact(n, lang)}\u00a0€` : `€${formatCompact(n, lang)}`;
+  const low = criteria[min];
+  const high = criteria[max];
+  if (low !== null && high !== null) return `${amount(low)}–${amount(high)}`;
+  if (low !== null) return `${amount(low)}+`;
+  if (high !== null) return `≤\u00a0${amount(high)}`;
+  return null;
+}
+
+export function SearchForm({
+  config,
+  lang,
+  criteria,
+  place,
+  unknownPlace,
+  compact = false,
+}: SearchFormProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const api = usePortalApi();
@@ -152,6 +180,21 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
   const [count, setCount] = useState(() => filterCount(criteria, index.generic.id));
   const [panelOpen, setPanelOpen] = useState(panelError);
   const hydrated = useHydrated();
+  // The form's sheet on a phone (compact forms), opened from the summary.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const summaryLinkRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!sheetOpen) return;
+    const first = formRef.current?.querySelector<HTMLElement>('input:checked, input, select');
+    first?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || detailsRef.current?.open) return;
+      setSheetOpen(false);
+      summaryLinkRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [sheetOpen]);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const panelTitleRef = useRef<HTMLHeadingElement>(null);
@@ -177,9 +220,18 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
       setPanelOpen(false);
       summaryRef.current?.focus();
     };
+    // A tap on a label or on the sheet's background moves focus to the closest focusable
+    // ancestor: the panel itself (tabIndex -1) or, above the details, the page's <main>. Only
+    // focus going elsewhere closes the sheet, and never while the tap is being handled: hiding
+    // the fixed, scrolling panel in the middle of a label's activation crashes Chromium's tab.
     const onFocusOut = (event: FocusEvent) => {
       const next = event.relatedTarget;
-      if (next instanceof Node && !details.contains(next) && isSheet()) setPanelOpen(false);
+      if (!(next instanceof Node) || details.contains(next) || next.contains(details)) return;
+      if (!isSheet()) return;
+      window.setTimeout(() => {
+        const now = document.activeElement;
+        if (now && !details.contains(now) && !now.contains(details)) setPanelOpen(false);
+      }, 0);
     };
     details.addEventListener('keydown', onKeyDown);
     details.addEventListener('focusout', onFocusOut);
@@ -298,15 +350,30 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
       return;
     }
     saveStoredSearch(next, config);
-    void navigate(target);
+    setSheetOpen(false);
+    void navigate(`${target}#${RESULTS_ID}`);
   }
 
-  return (
+  const formId = `${id}-form`;
+  const summary = [
+    chosenNames.length > 0
+      ? chosenNames.join(', ')
+      : (index.natures.get(criteria.nature)?.libelle[lang] ?? ''),
+    place?.label ?? null,
+    priceSummary(criteria, lang),
+    count > 0 ? t`Filtres (${count})` : null,
+  ].filter((part): part is string => Boolean(part));
+  // Errors and an unknown place are shown in the open form, never behind the summary.
+  const mustShow = errors.length > 0 || Boolean(unknownPlace);
+  const form = (
     <form
       ref={formRef}
-      className="search-form"
+      id={compact ? formId : undefined}
+      className={`search-form${compact ? ' search-form--compact' : ''}${
+        compact && (sheetOpen || mustShow) ? ' search-form--open' : ''
+      }`}
       method="get"
-      action={searchFormPath(lang)}
+      action={`${searchFormPath(lang)}#${RESULTS_ID}`}
       role="search"
       aria-label={t`Rechercher un bien`}
       onSubmit={(event) => void onSubmit(event)}
@@ -331,6 +398,8 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
         {/* The map area and the view go with the search (shared/search-form.ts: formKeepsArea). */}
         {criteria.bbox ? <input type="hidden" name="bbox" value={criteria.bbox} /> : null}
         {criteria.view ? <input type="hidden" name="view" value={criteria.view} /> : null}
+        {/* The wider list of a place (omr list) stays chosen while the filters change. */}
+        {criteria.nearby ? <input type="hidden" name="nearby" value="1" /> : null}
         <PlaceCombobox
           lang={lang}
           name="lieu_q"
@@ -368,7 +437,12 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
         <summary ref={summaryRef} className="search-form__filters-toggle">
           {count > 0 ? t`Filtres (${count})` : t`Filtres`}
         </summary>
-        <div className="search-form__panel" role="group" aria-labelledby={`${id}-panel-title`}>
+        <div
+          className="search-form__panel"
+          role="group"
+          aria-labelledby={`${id}-panel-title`}
+          tabIndex={-1}
+        >
           <div className="search-form__panel-head">
             <h2
               id={`${id}-panel-title`}
@@ -461,6 +535,39 @@ export function SearchForm({ config, lang, criteria, place, unknownPlace }: Sear
           <p>{t`Veuillez corriger les critères signalés.`}</p>
         </div>
       ) : null}
+      {compact ? (
+        // Closes the form's sheet on a phone (a link to the results: works without script).
+        <a
+          href={`#${RESULTS_ID}`}
+          className="search-form__sheet-close"
+          onClick={() => {
+            setSheetOpen(false);
+            summaryLinkRef.current?.focus();
+          }}
+        >
+          {t`Fermer la recherche`}
+        </a>
+      ) : null}
     </form>
+  );
+  if (!compact) return form;
+  return (
+    <>
+      <a
+        ref={summaryLinkRef}
+        href={`#${formId}`}
+        className="search-summary"
+        aria-expanded={hydrated ? sheetOpen || mustShow : undefined}
+        aria-controls={hydrated ? formId : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          setSheetOpen(true);
+        }}
+      >
+        <span className="visually-hidden">{t`Modifier la recherche :`} </span>
+        {summary.join(' · ')}
+      </a>
+      {form}
+    </>
   );
 }

@@ -1,11 +1,12 @@
 import '../../styles/search.css';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import type { I18n } from '@lingui/core';
+import { useLocation, useNavigate } from 'react-router';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { Config, Lang } from '../../../shared/contract';
 import { pathRubriqueOf, toSearchQuery, type SearchCriteria } from '../../../shared/criteria';
+import { formatNumber } from '../../../shared/format';
 import { href, offerHref, searchHref } from '../../../shared/routes';
 import { defineScreen, type ScreenModule, type ScreenProps } from '../../app/screen';
 import { useRestoredSearch, useSaveSearchOnChange } from '../../hooks/use-stored-search';
@@ -14,13 +15,18 @@ import { AlertForm } from '../alert-form';
 import { FavouriteButton } from '../favourite-button';
 import { offerHrefInSearch } from '../offer/search-context';
 import { FallbackBlock } from './fallback-block';
-import { listTexts } from './head-texts';
+import { listTexts, nearbyScopeLabel } from './head-texts';
 import { HubLinks } from './hub-links';
-import { loadSearchPage, type PlaceView, type SearchPageData } from './load-search';
+import {
+  loadSearchPage,
+  type PlaceScope,
+  type PlaceView,
+  type SearchPageData,
+} from './load-search';
 import { MapSection, mapAreaLabel, ViewSwitch } from './map-view';
 import { Pager } from './pager';
 import { ResultList, useListStat } from './result-list';
-import { SearchForm } from './search-form';
+import { RESULTS_ID, SearchForm } from './search-form';
 import { SortSelect } from './sort-select';
 
 // The nature page (/{lang}/{nature}/{rub?}/, every place) and the result list
@@ -87,6 +93,19 @@ function isBareNaturePage(data: SearchPageData): boolean {
   );
 }
 
+/** What a search page's navigation carries: a restored search, or a visit that restores none. */
+interface SearchNavState {
+  restored?: boolean;
+  fresh?: boolean;
+}
+
+/** The link of the restored-search notice: the nature's whole list. */
+const FULL_LIST_LABELS: Record<SearchCriteria['nature'], MessageDescriptor> = {
+  V: msg`Voir tous les biens à vendre`,
+  L: msg`Voir tous les biens à louer`,
+  S: msg`Voir toutes les locations saisonnières`,
+};
+
 interface PageBasics {
   i18n: I18n;
   /** The rubrique of the list's path (null: none or several). */
@@ -131,7 +150,9 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
   const rubrique = pathRubrique ?? undefined;
   const bare = isBareNaturePage(data);
   useSaveSearchOnChange(bare ? null : criteria, config);
-  const restored = useRestoredSearch(criteria, config, lang, bare);
+  // The notice's way out ("all the offers") lands on the bare nature page without a restore.
+  const state = useLocation().state as SearchNavState | null;
+  const restored = useRestoredSearch(criteria, config, lang, bare && state?.fresh !== true);
   useListStat((offers.total > 0 ? offers.items : (fallback?.offers ?? [])).map((o) => o.id));
   // A stored search the rules restore is a search of its own: the visitor lands on its URL, so
   // the results and the form show the same search. Otherwise the form shows the URL's criteria.
@@ -140,8 +161,14 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
     ? searchHref(restored.criteria, restored.lieu?.slug ?? null, lang, config)
     : null;
   useEffect(() => {
-    if (restoredHref) void navigate(restoredHref, { replace: true });
+    if (restoredHref) {
+      void navigate(restoredHref, {
+        replace: true,
+        state: { restored: true } satisfies SearchNavState,
+      });
+    }
   }, [restoredHref, navigate]);
+  const fullListHref = href('nature', { nature: criteria.nature }, lang, config);
 
   const current = criteria.bbox
     ? { slug: '', label: i18n._(mapAreaLabel) }
@@ -165,6 +192,22 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
     <div className="search-page">
       <Breadcrumbs crumbs={crumbs} />
       <h1>{texts.heading}</h1>
+      {state?.restored ? (
+        <p className="search-page__restored" role="status">
+          {t`Votre dernière recherche a été rétablie.`}{' '}
+          <a
+            href={fullListHref}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              event.stopPropagation();
+              void navigate(fullListHref, { state: { fresh: true } satisfies SearchNavState });
+            }}
+          >
+            {i18n._(FULL_LIST_LABELS[criteria.nature])}
+          </a>
+        </p>
+      ) : null}
       <SearchForm
         key={`${JSON.stringify(criteria)} ${current?.slug ?? ''} ${data.unknownPlace?.text ?? ''}`}
         config={config}
@@ -172,14 +215,27 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         criteria={criteria}
         place={current}
         unknownPlace={data.unknownPlace}
+        compact
       />
-      <div className="search-page__bar">
+      {/* Where a search, a filter or a page change lands: the results in view. */}
+      <div className="search-page__bar" id={RESULTS_ID} tabIndex={-1}>
         <p className="search-page__total" aria-live="polite">
           {t`${plural(total, { one: '# bien', other: '# biens' })}`}
         </p>
         {total > 0 ? <SortSelect criteria={criteria} config={config} path={path} /> : null}
         <ViewSwitch criteria={criteria} config={config} pathWith={pathWith} />
       </div>
+      {data.scope ? (
+        <PlaceScopeChoice
+          scope={data.scope}
+          place={place}
+          hrefFor={(nearby) =>
+            pathWith(
+              toSearchQuery({ ...criteria, page: 1, nearby: nearby || undefined }, { config }),
+            )
+          }
+        />
+      ) : null}
       <MapSection
         criteria={criteria}
         place={place}
@@ -210,6 +266,7 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         page={criteria.page}
         pageCount={data.pageCount}
         hrefFor={(page) => pathWith(toSearchQuery({ ...criteria, page }, { config }))}
+        anchor={`#${RESULTS_ID}`}
       />
       <AlertForm criteria={criteria} lieu={place} config={config} lang={lang} />
       <HubLinks
@@ -221,6 +278,43 @@ function SearchScreenView({ data, config, lang }: ScreenProps<SearchPageData>) {
         lang={lang}
       />
     </div>
+  );
+}
+
+/**
+ * The scope of a place pointing to an omr list: its own offers (the default) or its wider list,
+ * both named with their totals; the one shown is the current one.
+ */
+function PlaceScopeChoice({
+  scope,
+  place,
+  hrefFor,
+}: {
+  scope: PlaceScope;
+  place: PlaceView;
+  hrefFor(nearby: boolean): string;
+}) {
+  const { t, i18n } = useLingui();
+  const lang = i18n.locale as Lang;
+  const choices = [
+    { nearby: false, label: place.libelle, total: scope.ownTotal },
+    { nearby: true, label: i18n._(nearbyScopeLabel(place.libelle)), total: scope.nearbyTotal },
+  ];
+  return (
+    <nav className="search-page__scope" aria-label={t`Étendue de la recherche`}>
+      <ul>
+        {choices.map((c) => (
+          <li key={String(c.nearby)}>
+            <a
+              href={hrefFor(c.nearby)}
+              aria-current={c.nearby === scope.nearby ? 'page' : undefined}
+            >
+              {`${c.label} (${formatNumber(c.total, lang)})`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

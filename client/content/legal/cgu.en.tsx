@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { COMPANY, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to, siteName }: LegalBodyProps) {
+function Body({ to, siteName, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -13,10 +13,10 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>1. Publisher</h2>
       <p>
-        The website is published by {COMPANY.name}, a {COMPANY.legalForm.en} with a share capital of{' '}
-        {COMPANY.capital.en}, registered with the {COMPANY.rcsCity} Trade and Companies Register
-        under number {COMPANY.siren}, whose registered office is at {COMPANY.address}. Full details
-        of the publisher and the host are given in the{' '}
+        The website is published by {publisher.name}, a {COMPANY.legalForm.en} with a share capital
+        of {COMPANY.capital.en}, registered with the {COMPANY.rcsCity} Trade and Companies Register
+        under number {COMPANY.siren}, whose registered office is at {publisher.address}. Full
+        details of the publisher and the host are given in the{' '}
         <Link to={to('legals', {})}>legal notice</Link>.
       </p>
 
@@ -29,7 +29,7 @@ function Body({ to, siteName }: LegalBodyProps) {
         reviews.
       </p>
       <p>
-        {COMPANY.name} is neither an estate agent nor an intermediary: it takes no part in
+        {publisher.name} is neither an estate agent nor an intermediary: it takes no part in
         transactions, receives no money from visitors and is not a party to the relations between
         visitors and agencies.
       </p>
@@ -77,14 +77,14 @@ function Body({ to, siteName }: LegalBodyProps) {
         with each review. They are shown from the most recent to the oldest, unaltered, together
         with the agency’s response where there is one. The average rating is computed over all the
         reviews the agency received. To report a review you believe to be unlawful, write to{' '}
-        <Mail address={COMPANY.email} />.
+        <Mail address={publisher.email} />.
       </p>
 
       <h2>8. Professional space</h2>
       <p>
         Agencies wishing to advertise their properties can contact the sales team from the{' '}
         <Link to={to('proContact', {})}>professional space</Link>. The publication of listings is
-        governed by specific terms agreed between {COMPANY.name} and each agency.
+        governed by specific terms agreed between {publisher.name} and each agency.
       </p>
 
       <h2>9. User commitments</h2>
@@ -107,11 +107,11 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>10. Intellectual property</h2>
       <p>
-        The structure of the website, its design, texts, logos and software belong to {COMPANY.name}{' '}
-        or its partners. The photographs and descriptions of listings belong to the agencies that
-        publish them or to their authors. Any reproduction, representation or extraction, in whole
-        or in part, without prior written permission is prohibited (articles L. 122-4 and L. 342-1
-        of the French Intellectual Property Code).
+        The structure of the website, its design, texts, logos and software belong to{' '}
+        {publisher.name} or its partners. The photographs and descriptions of listings belong to the
+        agencies that publish them or to their authors. Any reproduction, representation or
+        extraction, in whole or in part, without prior written permission is prohibited (articles L.
+        122-4 and L. 342-1 of the French Intellectual Property Code).
       </p>
 
       <h2>11. Links</h2>
@@ -126,11 +126,11 @@ function Body({ to, siteName }: LegalBodyProps) {
       <p>
         In accordance with French law no. 2004-575 of 21 June 2004 on confidence in the digital
         economy and Regulation (EU) 2022/2065 on digital services, anyone can report content they
-        believe to be unlawful by writing to <Mail address={COMPANY.email} /> or to the publisher’s
-        postal address. The report states the address of the page concerned, a description of the
-        content, the reasons why it is considered unlawful and the contact details of the person
-        reporting it. This address is also the single point of contact for authorities and users;
-        exchanges may be in French or English.
+        believe to be unlawful by writing to <Mail address={publisher.email} /> or to the
+        publisher’s postal address. The report states the address of the page concerned, a
+        description of the content, the reasons why it is considered unlawful and the contact
+        details of the person reporting it. This address is also the single point of contact for
+        authorities and users; exchanges may be in French or English.
       </p>
 
       <h2>13. Personal data and cookies</h2>
@@ -158,12 +158,12 @@ function Body({ to, siteName }: LegalBodyProps) {
       <h2>16. Governing law and disputes</h2>
       <p>
         These Terms are governed by French law. In the event of a dispute, an amicable solution will
-        be sought before any legal action: write first to <Mail address={COMPANY.email} />. If your
-        written complaint is refused or goes unanswered for {MEDIATOR.delayMonths} months, you may,
-        as a consumer, refer the dispute free of charge to the consumer mediator {MEDIATOR.name},{' '}
-        {MEDIATOR.address}, <ExternalLink href={MEDIATOR.url} />. Failing an amicable solution, the
-        French courts have jurisdiction, subject to the mandatory rules protecting consumers, who
-        may bring a claim before the court of their place of residence.
+        be sought before any legal action: write first to <Mail address={publisher.email} />. If
+        your written complaint is refused or goes unanswered for {MEDIATOR.delayMonths} months, you
+        may, as a consumer, refer the dispute free of charge to the consumer mediator{' '}
+        {MEDIATOR.name}, {MEDIATOR.address}, <ExternalLink href={MEDIATOR.url} />. Failing an
+        amicable solution, the French courts have jurisdiction, subject to the mandatory rules
+        protecting consumers, who may bring a claim before the court of their place of residence.
       </p>
     </>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { COMPANY, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to, siteName }: LegalBodyProps) {
+function Body({ to, siteName, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -13,10 +13,10 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>1. Éditeur du site</h2>
       <p>
-        Le site est édité par {COMPANY.name}, {COMPANY.legalForm.fr} au capital de{' '}
-        {COMPANY.capital.fr}, immatriculée au {COMPANY.rcs}, dont le siège social est situé{' '}
-        {COMPANY.address}. Les informations complètes sur l’éditeur et l’hébergeur figurent dans les{' '}
-        <Link to={to('legals', {})}>mentions légales</Link>.
+        Le site est édité par {publisher.name}, {COMPANY.legalForm.fr} au capital de{' '}
+        {COMPANY.capital.fr}, immatriculée au {publisher.rcs}, dont le siège social est situé{' '}
+        {publisher.address}. Les informations complètes sur l’éditeur et l’hébergeur figurent dans
+        les <Link to={to('legals', {})}>mentions légales</Link>.
       </p>
 
       <h2>2. Objet du site</h2>
@@ -28,7 +28,7 @@ function Body({ to, siteName }: LegalBodyProps) {
         des réseaux d’agences ainsi que les avis de leurs clients.
       </p>
       <p>
-        {COMPANY.name} n’est ni agent immobilier ni mandataire : elle n’intervient pas dans les
+        {publisher.name} n’est ni agent immobilier ni mandataire : elle n’intervient pas dans les
         transactions, ne perçoit aucune somme de la part des visiteurs et n’est pas partie aux
         relations entre les visiteurs et les agences.
       </p>
@@ -80,14 +80,14 @@ function Body({ to, siteName }: LegalBodyProps) {
         le nom est indiqué avec chaque avis. Ils sont présentés du plus récent au plus ancien, sans
         modification, accompagnés le cas échéant de la réponse de l’agence. La note moyenne est
         calculée sur l’ensemble des avis reçus par l’agence. Pour signaler un avis que vous estimez
-        illicite, écrivez à <Mail address={COMPANY.email} />.
+        illicite, écrivez à <Mail address={publisher.email} />.
       </p>
 
       <h2>8. Espace professionnels</h2>
       <p>
         Les agences qui souhaitent diffuser leurs biens peuvent contacter l’équipe commerciale
         depuis la page <Link to={to('proContact', {})}>Espace professionnels</Link>. La diffusion
-        des annonces fait l’objet de conditions particulières conclues entre {COMPANY.name} et
+        des annonces fait l’objet de conditions particulières conclues entre {publisher.name} et
         chaque agence.
       </p>
 
@@ -115,7 +115,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <h2>10. Propriété intellectuelle</h2>
       <p>
         La structure du site, sa charte graphique, ses textes, logos et logiciels sont la propriété
-        de {COMPANY.name} ou de ses partenaires. Les photographies et descriptions des annonces
+        de {publisher.name} ou de ses partenaires. Les photographies et descriptions des annonces
         appartiennent aux agences qui les publient ou à leurs auteurs. Toute reproduction,
         représentation ou extraction, totale ou partielle, sans autorisation écrite préalable est
         interdite (articles L. 122-4 et L. 342-1 du Code de la propriété intellectuelle).
@@ -134,7 +134,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <p>
         Conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie
         numérique et au règlement (UE) 2022/2065 sur les services numériques, toute personne peut
-        signaler un contenu qu’elle estime illicite en écrivant à <Mail address={COMPANY.email} />{' '}
+        signaler un contenu qu’elle estime illicite en écrivant à <Mail address={publisher.email} />{' '}
         ou à l’adresse postale de l’éditeur. Le signalement précise l’adresse de la page concernée,
         la description du contenu, les raisons pour lesquelles il est jugé illicite et les
         coordonnées de son auteur. Cette adresse constitue également le point de contact unique des
@@ -167,7 +167,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <p>
         Les présentes CGU sont soumises au droit français. En cas de litige, une solution amiable
         sera recherchée avant toute action judiciaire : écrivez d’abord à{' '}
-        <Mail address={COMPANY.email} />. Si votre réclamation écrite est refusée ou reste sans
+        <Mail address={publisher.email} />. Si votre réclamation écrite est refusée ou reste sans
         réponse pendant {MEDIATOR.delayMonths} mois, vous pouvez, en tant que consommateur, saisir
         gratuitement le médiateur de la consommation {MEDIATOR.name}, {MEDIATOR.address},{' '}
         <ExternalLink href={MEDIATOR.url} />. À défaut de solution amiable, les tribunaux français

@@ -6,8 +6,12 @@
 // fiction, e-mail addresses and websites on the reserved .example domain. The site itself is
 // named by the settings' siteName (LegalBodyProps.siteName), as the header and the mails do.
 
+import { DEFAULT_PUBLISHER } from '../../../shared/contract';
+
+// The identity shown (name, address, registration, director, contact, host) comes from the
+// settings' publisher (LegalBodyProps.publisher); these are its defaults and what does not vary.
 export const COMPANY = {
-  name: 'Prestige Portal SAS',
+  name: DEFAULT_PUBLISHER.name,
   legalForm: {
     fr: 'société par actions simplifiée (SAS)',
     en: 'simplified joint-stock company (société par actions simplifiée, SAS)',
@@ -15,15 +19,15 @@ export const COMPANY = {
   capital: { fr: '50 000 €', en: '€50,000' },
   siren: '912 345 675',
   rcsCity: 'Paris',
-  rcs: 'RCS Paris 912 345 675',
-  siret: '912 345 675 00017',
-  vat: 'FR65 912345675',
+  rcs: DEFAULT_PUBLISHER.rcs,
+  siret: DEFAULT_PUBLISHER.siret,
+  vat: DEFAULT_PUBLISHER.vat,
   /** Activity code (NAF/APE): other information service activities n.e.c. */
   naf: '63.99Z',
-  address: '24 rue de la Chaussée-d’Antin, 75009 Paris, France',
-  phone: '+33 1 99 00 12 34',
-  email: 'contact@prestige-portal.example',
-  director: 'Claire Morand',
+  address: DEFAULT_PUBLISHER.address,
+  phone: DEFAULT_PUBLISHER.phone,
+  email: DEFAULT_PUBLISHER.email,
+  director: DEFAULT_PUBLISHER.director,
   directorTitle: { fr: 'présidente', en: 'Chair' },
   dpo: {
     name: 'Julien Ferrand',
@@ -36,10 +40,7 @@ export const COMPANY = {
 } as const;
 
 export const HOST = {
-  name: 'Hexacloud Hébergement SAS',
-  rcs: 'RCS Lille Métropole 923 456 784',
-  address: '12 rue de l’Innovation, 59000 Lille, France',
-  phone: '+33 3 53 01 56 78',
+  ...DEFAULT_PUBLISHER.host,
   /** Where the servers and the databases are. */
   location: { fr: 'Roubaix et Lille (France)', en: 'Roubaix and Lille (France)' },
 } as const;

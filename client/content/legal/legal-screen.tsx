@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import '../../styles/legal.css';
-import type { Lang } from '../../../shared/contract';
+import type { Lang, Publisher } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { linkBuilder, type LinkTo } from '../../app/links';
 import type { CachePolicy } from '../../../shared/cache-policy';
@@ -17,6 +17,8 @@ export interface LegalBodyProps {
   lang: Lang;
   /** The portal's name, the settings' siteName (the header and the mails say the same). */
   siteName: string;
+  /** Who publishes the portal and hosts it: the settings' publisher. */
+  publisher: Publisher;
 }
 
 export interface LegalDocument {
@@ -62,6 +64,7 @@ export function legalScreen(documents: Record<Lang, LegalDocument>) {
             to={linkBuilder(lang, config)}
             lang={lang}
             siteName={config.settings.siteName}
+            publisher={config.settings.publisher}
           />
         </article>
       );

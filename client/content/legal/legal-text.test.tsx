@@ -1,7 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SITE_NAME, type Lang } from '../../../shared/contract';
+import {
+  DEFAULT_PUBLISHER,
+  DEFAULT_SITE_NAME,
+  type Lang,
+  type Publisher,
+} from '../../../shared/contract';
 import { testConfig } from '../../../shared/test-config';
 import { linkBuilder } from '../../app/links';
 import { cguEn } from './cgu.en';
@@ -41,10 +46,20 @@ const DOCUMENTS: Record<string, Record<Lang, LegalDocument>> = {
 const SITE_NAME = 'Maison Lumière Immobilier';
 
 /** The visible text of a rendered legal document (markup, entities and comments removed). */
-function textOf(doc: LegalDocument, lang: Lang, siteName = SITE_NAME): string {
+function textOf(
+  doc: LegalDocument,
+  lang: Lang,
+  siteName = SITE_NAME,
+  publisher: Publisher = DEFAULT_PUBLISHER,
+): string {
   const html = renderToStaticMarkup(
     <MemoryRouter>
-      <doc.Body to={linkBuilder(lang, testConfig)} lang={lang} siteName={siteName} />
+      <doc.Body
+        to={linkBuilder(lang, testConfig)}
+        lang={lang}
+        siteName={siteName}
+        publisher={publisher}
+      />
     </MemoryRouter>,
   );
   const text = html
@@ -94,6 +109,47 @@ describe('legal texts', () => {
     expect(text.replaceAll(COMPANY.name, '')).not.toContain(DEFAULT_SITE_NAME);
     expect(textOf(doc, lang, 'Autre Nom')).toContain('Autre Nom');
   });
+
+  it.each(['fr', 'en'] as const)(
+    "names the settings' publisher, director and host in the legal notice (%s)",
+    (lang) => {
+      const publisher: Publisher = {
+        name: 'Maison Lumière SAS',
+        address: '8 quai des Chartrons, 33000 Bordeaux, France',
+        rcs: 'RCS Bordeaux 912 345 675',
+        siret: '912 345 675 00017',
+        vat: 'FR65 912345675',
+        phone: '+33 5 36 49 12 34',
+        email: 'contact@maison-lumiere.example',
+        director: 'Anne Vasseur',
+        host: {
+          name: 'Nuage Sud SAS',
+          address: '3 allée des Serveurs, 31000 Toulouse, France',
+          rcs: 'RCS Toulouse 923 456 784',
+          phone: '+33 5 36 49 56 78',
+        },
+      };
+      const doc = DOCUMENTS.legals![lang];
+      const text = textOf(doc, lang, SITE_NAME, publisher);
+      for (const value of [
+        publisher.name,
+        publisher.address,
+        publisher.rcs,
+        publisher.email,
+        publisher.director,
+        publisher.host.name,
+        publisher.host.address,
+      ])
+        expect(text).toContain(value);
+      for (const value of [
+        DEFAULT_PUBLISHER.name,
+        DEFAULT_PUBLISHER.director,
+        DEFAULT_PUBLISHER.host.name,
+      ])
+        expect(text).not.toContain(value);
+      expect(text).not.toMatch(/example\.com/);
+    },
+  );
 
   it('finds the placeholders it is meant to find', () => {
     for (const text of [

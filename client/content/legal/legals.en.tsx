@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CNIL, COMPANY, HOST, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -12,42 +12,42 @@ function Body({ to }: LegalBodyProps) {
 
       <h2>Publisher</h2>
       <address>
-        {COMPANY.name}
+        {publisher.name}
         <br />
         {COMPANY.legalForm.en} with a share capital of {COMPANY.capital.en}
         <br />
-        Registered office: {COMPANY.address}
+        Registered office: {publisher.address}
         <br />
-        {COMPANY.rcsCity} Trade and Companies Register (RCS) no. {COMPANY.siren} — SIRET{' '}
-        {COMPANY.siret}— NAF/APE code {COMPANY.naf}
+        Trade and Companies Register: {publisher.rcs} — SIRET {publisher.siret} — NAF/APE code{' '}
+        {COMPANY.naf}
         <br />
-        EU VAT number: {COMPANY.vat}
+        EU VAT number: {publisher.vat}
         <br />
-        Telephone: {COMPANY.phone}
+        Telephone: {publisher.phone}
         <br />
-        E-mail: <Mail address={COMPANY.email} />
+        E-mail: <Mail address={publisher.email} />
       </address>
 
       <h2>Director of publication</h2>
       <p>
-        {COMPANY.director}, {COMPANY.directorTitle.en} of {COMPANY.name}.
+        {publisher.director}, {COMPANY.directorTitle.en} of {publisher.name}.
       </p>
 
       <h2>Host</h2>
       <address>
-        {HOST.name}
+        {publisher.host.name}
         <br />
-        {HOST.address}
+        {publisher.host.address}
         <br />
-        {HOST.rcs}
+        {publisher.host.rcs}
         <br />
-        Telephone: {HOST.phone}
+        Telephone: {publisher.host.phone}
       </address>
       <p>The website’s servers and databases are located in France ({HOST.location.en}).</p>
 
       <h2>Business</h2>
       <p>
-        {COMPANY.name} publishes a portal of property listings posted by partner real-estate
+        {publisher.name} publishes a portal of property listings posted by partner real-estate
         agencies. It does not act as an estate agent and holds no funds on behalf of others. The
         agencies that publish listings are solely responsible for their content and for complying
         with French law no. 70-9 of 2 January 1970 (the “Hoguet law”); their contact details and fee
@@ -64,7 +64,7 @@ function Body({ to }: LegalBodyProps) {
 
       <h2>Personal data</h2>
       <p>
-        Data controller: {COMPANY.name}. Data Protection Officer: {COMPANY.dpo.name},{' '}
+        Data controller: {publisher.name}. Data Protection Officer: {COMPANY.dpo.name},{' '}
         <Mail address={COMPANY.dpo.email} />. The processing, your rights and how to exercise them
         are described on the <Link to={to('personalData', {})}>Personal data</Link> page. You may
         lodge a complaint with the French data protection authority (CNIL), {CNIL.address},{' '}
@@ -74,10 +74,11 @@ function Body({ to }: LegalBodyProps) {
       <h2>Consumer mediation</h2>
       <p>
         In accordance with articles L. 612-1 et seq. of the French Consumer Code, a consumer may
-        refer a dispute with {COMPANY.name} to the consumer mediator it has joined, free of charge:{' '}
-        {MEDIATOR.name}, {MEDIATOR.address}, <ExternalLink href={MEDIATOR.url} />. The mediator can
-        be asked once a written complaint to {COMPANY.name} (<Mail address={COMPANY.email} />) has
-        been refused or has gone unanswered for {MEDIATOR.delayMonths} months.
+        refer a dispute with {publisher.name} to the consumer mediator it has joined, free of
+        charge: {MEDIATOR.name}, {MEDIATOR.address}, <ExternalLink href={MEDIATOR.url} />. The
+        mediator can be asked once a written complaint to {publisher.name} (
+        <Mail address={publisher.email} />) has been refused or has gone unanswered for{' '}
+        {MEDIATOR.delayMonths} months.
       </p>
 
       <h2>Cookies</h2>
@@ -89,7 +90,7 @@ function Body({ to }: LegalBodyProps) {
       <h2>Reporting content</h2>
       <p>
         To report unlawful content or an error in a listing, write to{' '}
-        <Mail address={COMPANY.email} />, giving the address of the page concerned.
+        <Mail address={publisher.email} />, giving the address of the page concerned.
       </p>
     </>
   );

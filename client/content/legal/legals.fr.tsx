@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CNIL, COMPANY, HOST, MEDIATOR } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to }: LegalBodyProps) {
+function Body({ to, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -12,35 +12,35 @@ function Body({ to }: LegalBodyProps) {
 
       <h2>Éditeur du site</h2>
       <address>
-        {COMPANY.name}
+        {publisher.name}
         <br />
         {COMPANY.legalForm.fr} au capital de {COMPANY.capital.fr}
         <br />
-        Siège social : {COMPANY.address}
+        Siège social : {publisher.address}
         <br />
-        {COMPANY.rcs} — SIRET {COMPANY.siret} — code NAF/APE {COMPANY.naf}
+        {publisher.rcs} — SIRET {publisher.siret} — code NAF/APE {COMPANY.naf}
         <br />
-        N° de TVA intracommunautaire : {COMPANY.vat}
+        N° de TVA intracommunautaire : {publisher.vat}
         <br />
-        Téléphone : {COMPANY.phone}
+        Téléphone : {publisher.phone}
         <br />
-        E-mail : <Mail address={COMPANY.email} />
+        E-mail : <Mail address={publisher.email} />
       </address>
 
       <h2>Directrice de la publication</h2>
       <p>
-        {COMPANY.director}, {COMPANY.directorTitle.fr} de {COMPANY.name}.
+        {publisher.director}, {COMPANY.directorTitle.fr} de {publisher.name}.
       </p>
 
       <h2>Hébergeur</h2>
       <address>
-        {HOST.name}
+        {publisher.host.name}
         <br />
-        {HOST.address}
+        {publisher.host.address}
         <br />
-        {HOST.rcs}
+        {publisher.host.rcs}
         <br />
-        Téléphone : {HOST.phone}
+        Téléphone : {publisher.host.phone}
       </address>
       <p>
         Les serveurs et les bases de données du site sont situés en France ({HOST.location.fr}).
@@ -48,7 +48,7 @@ function Body({ to }: LegalBodyProps) {
 
       <h2>Activité</h2>
       <p>
-        {COMPANY.name} édite un portail de diffusion d’annonces immobilières publiées par des
+        {publisher.name} édite un portail de diffusion d’annonces immobilières publiées par des
         agences immobilières partenaires. Elle n’exerce pas l’activité d’agent immobilier et ne
         détient pas de fonds pour le compte de tiers. Les agences qui publient des annonces sont
         seules responsables de leur contenu et de leur conformité à la loi n° 70-9 du 2 janvier 1970
@@ -67,7 +67,7 @@ function Body({ to }: LegalBodyProps) {
 
       <h2>Données personnelles</h2>
       <p>
-        Responsable du traitement : {COMPANY.name}. Délégué à la protection des données :{' '}
+        Responsable du traitement : {publisher.name}. Délégué à la protection des données :{' '}
         {COMPANY.dpo.name}, <Mail address={COMPANY.dpo.email} />. Les traitements, vos droits et la
         manière de les exercer sont décrits dans la page{' '}
         <Link to={to('personalData', {})}>Données personnelles</Link>. Vous pouvez introduire une
@@ -78,10 +78,10 @@ function Body({ to }: LegalBodyProps) {
       <h2>Médiation de la consommation</h2>
       <p>
         Conformément aux articles L. 612-1 et suivants du Code de la consommation, tout consommateur
-        peut recourir gratuitement, pour un litige avec {COMPANY.name}, au médiateur de la
+        peut recourir gratuitement, pour un litige avec {publisher.name}, au médiateur de la
         consommation auquel elle adhère : {MEDIATOR.name}, {MEDIATOR.address},{' '}
         <ExternalLink href={MEDIATOR.url} />. Le médiateur peut être saisi après une réclamation
-        écrite adressée à {COMPANY.name} (<Mail address={COMPANY.email} />) restée sans réponse
+        écrite adressée à {publisher.name} (<Mail address={publisher.email} />) restée sans réponse
         pendant {MEDIATOR.delayMonths} mois ou refusée.
       </p>
 
@@ -94,7 +94,7 @@ function Body({ to }: LegalBodyProps) {
       <h2>Signaler un contenu</h2>
       <p>
         Pour signaler un contenu illicite ou une erreur dans une annonce, écrivez à{' '}
-        <Mail address={COMPANY.email} /> en indiquant l’adresse de la page concernée.
+        <Mail address={publisher.email} /> en indiquant l’adresse de la page concernée.
       </p>
     </>
   );

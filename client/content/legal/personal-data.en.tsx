@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CNIL, COMPANY, HOST } from './company';
+import { CNIL, COMPANY } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 interface Processing {
@@ -61,7 +61,7 @@ const PROCESSING: Processing[] = [
   },
 ];
 
-function Body({ to, siteName }: LegalBodyProps) {
+function Body({ to, siteName, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -73,9 +73,9 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>1. Data controller</h2>
       <address>
-        {COMPANY.name}, {COMPANY.address}
+        {publisher.name}, {publisher.address}
         <br />
-        E-mail: <Mail address={COMPANY.email} />
+        E-mail: <Mail address={publisher.email} />
       </address>
       <h3>Data Protection Officer</h3>
       <p>
@@ -139,10 +139,10 @@ function Body({ to, siteName }: LegalBodyProps) {
           partner agencies in the area you search, only if you gave your consent when creating an
           alert;
         </li>
-        <li>authorised staff of {COMPANY.name}, within the limits of their duties;</li>
+        <li>authorised staff of {publisher.name}, within the limits of their duties;</li>
         <li>
-          our technical processors: the website host ({HOST.name}, France) and the e-mail sending
-          provider, bound by contract to keep the data confidential and secure.
+          our technical processors: the website host ({publisher.host.name}, France) and the e-mail
+          sending provider, bound by contract to keep the data confidential and secure.
         </li>
       </ul>
       <p>Your data are neither sold nor rented.</p>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CNIL, COMPANY, HOST } from './company';
+import { CNIL, COMPANY } from './company';
 import { ExternalLink, Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
 interface Processing {
@@ -64,7 +64,7 @@ const PROCESSING: Processing[] = [
   },
 ];
 
-function Body({ to, siteName }: LegalBodyProps) {
+function Body({ to, siteName, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -77,9 +77,9 @@ function Body({ to, siteName }: LegalBodyProps) {
 
       <h2>1. Responsable du traitement</h2>
       <address>
-        {COMPANY.name}, {COMPANY.address}
+        {publisher.name}, {publisher.address}
         <br />
-        E-mail : <Mail address={COMPANY.email} />
+        E-mail : <Mail address={publisher.email} />
       </address>
       <h3>Délégué à la protection des données</h3>
       <p>
@@ -145,9 +145,9 @@ function Body({ to, siteName }: LegalBodyProps) {
           les agences partenaires du secteur recherché, uniquement si vous avez donné votre accord
           lors de la création d’une alerte ;
         </li>
-        <li>les équipes habilitées de {COMPANY.name}, dans la limite de leurs attributions ;</li>
+        <li>les équipes habilitées de {publisher.name}, dans la limite de leurs attributions ;</li>
         <li>
-          nos sous-traitants techniques : l’hébergeur du site ({HOST.name}, France) et le
+          nos sous-traitants techniques : l’hébergeur du site ({publisher.host.name}, France) et le
           prestataire d’envoi des e-mails, tenus par contrat à la confidentialité et à la sécurité
           des données.
         </li>

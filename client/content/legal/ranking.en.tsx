@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { COMPANY } from './company';
 import { RELEVANCE, RELEVANCE_MAX } from './relevance';
 import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to, siteName }: LegalBodyProps) {
+function Body({ to, siteName, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -16,7 +15,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <p>
         Only professional real-estate agencies holding the professional licence required by French
         law no. 70-9 of 2 January 1970 (the “Hoguet law”), under a paid publication contract with{' '}
-        {COMPANY.name}, publish listings on the website. Private individuals cannot publish.
+        {publisher.name}, publish listings on the website. Private individuals cannot publish.
         Listings are imported from the agencies’ software; each agency is responsible for the
         accuracy of its listings.
       </p>
@@ -38,7 +37,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <ol>
         <li>
           first, listings with a <strong>featured option</strong>, which the agency paid{' '}
-          {COMPANY.name} for; they are marked “Featured listing” in the lists;
+          {publisher.name} for; they are marked “Featured listing” in the lists;
         </li>
         <li>then, within each group, from the most recently published to the oldest.</li>
       </ol>
@@ -139,7 +138,8 @@ function Body({ to, siteName }: LegalBodyProps) {
       <h2>8. Questions and complaints</h2>
       <p>
         For any question about how listings are accepted or ranked, or to report a listing, write to{' '}
-        <Mail address={COMPANY.email} />. See also the <Link to={to('cgu', {})}>terms of use</Link>.
+        <Mail address={publisher.email} />. See also the{' '}
+        <Link to={to('cgu', {})}>terms of use</Link>.
       </p>
     </>
   );

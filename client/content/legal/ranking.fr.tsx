@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { COMPANY } from './company';
 import { RELEVANCE, RELEVANCE_MAX } from './relevance';
 import { Mail, type LegalBodyProps, type LegalDocument } from './legal-screen';
 
-function Body({ to, siteName }: LegalBodyProps) {
+function Body({ to, siteName, publisher }: LegalBodyProps) {
   return (
     <>
       <p>
@@ -15,7 +14,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <h2>1. Qui peut publier des annonces</h2>
       <p>
         Seules des agences immobilières professionnelles, titulaires de la carte professionnelle
-        prévue par la loi n° 70-9 du 2 janvier 1970 (« loi Hoguet ») et liées à {COMPANY.name} par
+        prévue par la loi n° 70-9 du 2 janvier 1970 (« loi Hoguet ») et liées à {publisher.name} par
         un contrat de diffusion payant, publient des annonces sur le site. Les particuliers ne
         peuvent pas y publier. Les annonces sont importées depuis les logiciels des agences ; chaque
         agence est responsable de l’exactitude de ses annonces.
@@ -41,7 +40,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <ol>
         <li>
           d’abord les annonces bénéficiant d’une <strong>option de mise en avant</strong>, que
-          l’agence a souscrite contre rémunération auprès de {COMPANY.name} ; elles portent la
+          l’agence a souscrite contre rémunération auprès de {publisher.name} ; elles portent la
           mention « Annonce mise en avant » dans les listes ;
         </li>
         <li>
@@ -151,7 +150,7 @@ function Body({ to, siteName }: LegalBodyProps) {
       <h2>8. Questions et réclamations</h2>
       <p>
         Pour toute question sur le référencement ou le classement, ou pour signaler une annonce,
-        écrivez à <Mail address={COMPANY.email} />. Voir aussi les{' '}
+        écrivez à <Mail address={publisher.email} />. Voir aussi les{' '}
         <Link to={to('cgu', {})}>conditions générales d’utilisation</Link>.
       </p>
     </>

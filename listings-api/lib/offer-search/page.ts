@@ -7,7 +7,7 @@ import { searchConditions } from './conditions';
 import type { ResolvedSearch } from './filters';
 import { placePageIdsQuery, run, type PlaceScope } from './place-scope';
 import { orderBy, PRICE_SORT_COLUMN, type PageOptions } from './sorting';
-import { summaryColumns, toOfferSummary, type SummaryRow } from './summaries';
+import { summaryColumns, toOfferSummary, withDistinctPhotos, type SummaryRow } from './summaries';
 
 // The list query: the ids of one page (walking a sort index, or offer_places for a PlaceScope),
 // then their cards, with the search's total in the same statement.
@@ -76,7 +76,7 @@ export async function selectOfferSummaries(
   options: PageOptions,
 ): Promise<OfferSummary[]> {
   const result = await offerPageQuery(where, options).execute(db.kysely);
-  return result.rows.map((row) => toOfferSummary(row, options.lang, ref));
+  return withDistinctPhotos(result.rows).map((row) => toOfferSummary(row, options.lang, ref));
 }
 
 export async function countOffers(db: Db, where: RawBuilder<boolean>): Promise<number> {
@@ -99,6 +99,6 @@ export async function selectOfferPage(
   const rows = await run(db, query, scope);
   return {
     total: rows[0]?.total ?? (await countSearch(db, search, scope)),
-    items: rows.map((row) => toOfferSummary(row, options.lang, ref)),
+    items: withDistinctPhotos(rows).map((row) => toOfferSummary(row, options.lang, ref)),
   };
 }

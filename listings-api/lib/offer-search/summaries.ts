@@ -36,6 +36,8 @@ export interface SummaryRow {
   premium: boolean;
   status: 'active' | 'obsolete';
   photo: PhotoRow | null;
+  /** All the offer's photos, for a page where its cover is already shown. */
+  photos?: PhotoRow[] | null;
   price_reduced: boolean;
   dpe_class: string | null;
 }
@@ -59,7 +61,21 @@ export function summaryColumns(lang: Lang): RawBuilder<unknown> {
     ${t('o.titre2')} AS titre2, o.price,
     o.monthly_rent, o.weekly_rent, o.prix_cache, o.surface, o.field_surface, o.rooms, o.bedrooms,
     o.reference, o.published_at, o.exclusivity, o.premium, o.status, o.cover_photo AS photo,
+    o.photos,
     ${PRICE_REDUCED} AS price_reduced, o.dpe_class`;
+}
+
+/**
+ * The cards of one page, each with a picture no earlier card of the page shows: a card whose
+ * cover is already on the page shows its next photo (agencies and the demo pool reuse pictures).
+ */
+export function withDistinctPhotos<T extends SummaryRow>(rows: readonly T[]): T[] {
+  const shown = new Set<number>();
+  return rows.map((row) => {
+    const photo = (row.photos ?? []).find((p) => !shown.has(p.id)) ?? row.photo;
+    if (photo) shown.add(photo.id);
+    return photo === row.photo ? row : { ...row, photo };
+  });
 }
 
 export function toOfferSummary(row: SummaryRow, lang: Lang, ref: Reference): OfferSummary {

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config, OmrAgencyList, OmrData, OmrList } from '../../../shared/contract';
+import { buildListingsApp } from '../../../listings-api/app';
+import {
+  DEFAULT_PUBLISHER,
+  type Config,
+  type OmrAgencyList,
+  type OmrData,
+  type OmrList,
+} from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
 import { openListingsTest, type ListingsTest } from './helpers';
 
@@ -14,6 +21,24 @@ describe.each(testDbKinds)('configuration and service routes on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('names the publisher of its environment (PUBLISHER_*, HOST_*) in the settings', async () => {
+    const defaults = await t.get<Config>('/config');
+    expect(defaults.body.settings.publisher).toEqual(DEFAULT_PUBLISHER);
+    const app = await buildListingsApp({
+      db: t.db,
+      env: { PUBLISHER_NAME: 'Maison Lumière SAS', HOST_NAME: 'Nuage Sud SAS' },
+    });
+    try {
+      const res = await app.inject('/config');
+      const publisher = (res.json() as Config).settings.publisher;
+      expect(publisher.name).toBe('Maison Lumière SAS');
+      expect(publisher.host.name).toBe('Nuage Sud SAS');
+      expect(publisher.director).toBe(DEFAULT_PUBLISHER.director);
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers the startup configuration from the database, in both languages', async () => {

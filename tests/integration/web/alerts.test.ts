@@ -383,8 +383,12 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       }
       expect(place, 'a place of an omr list with offers beyond its own').toBeDefined();
 
+      // The place's wider list (its own offers are the default list).
       const listPath = searchHref(
-        alertPayloadToCriteria({ nature: 'V', lieu: place!.id }, { config }),
+        alertPayloadToCriteria(
+          { nature: 'V', lieu: place!.id, omr_list_id: place!.list },
+          { config },
+        ),
         place!.slug,
         'fr',
         config,

@@ -331,6 +331,10 @@ describe.each(testDbKinds)('offer page on %s', (kind) => {
           `href="${href('list', { nature, rubrique: rubrique.id, lieu: lieu.slug }, lang, world.config)}"`,
         );
       }
+      // Each language's punctuation: 'Vente : Appartements', 'Sale: Apartments'.
+      const natureLabel = indexConfig(world.config).natures.get(nature)!.libelle[lang];
+      expect(textOf(res.body)).toContain(`${natureLabel}${lang === 'fr' ? ' : ' : ': '}`);
+      if (lang === 'en') expect(textOf(res.body)).not.toContain(`${natureLabel} :`);
       expect(res.body).toContain('<meta name="robots" content="noindex, follow"/>');
       expect(String(res.headers['cache-tag'])).toContain(`offre-${obsolete.offer.id}`);
     },

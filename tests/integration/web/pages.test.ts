@@ -176,6 +176,15 @@ describe('web routes', () => {
     expect(text).toContain(detail);
     expect(res.body).toContain(`href="/${lang}/"`);
     expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+    // The language switch leads to the other language's not-found page, not its home page.
+    const other = lang === 'fr' ? 'en' : 'fr';
+    const path = new URL(url, 'http://x').pathname;
+    const rest = /^\/(?:fr|en)(\/.+)$/.exec(path)?.[1];
+    if (rest) {
+      expect(res.body).toContain(
+        `href="/lang/${other}?to=${encodeURIComponent(`/${other}${rest}`)}"`,
+      );
+    }
   });
 
   it('keeps the frame on a not-found page (header and footer from the config)', async () => {
@@ -210,7 +219,8 @@ describe('web routes', () => {
     ['/lang/en?to=%2Ffr%2Fvente%2F', '/en/sale/'],
     ['/lang/fr?to=%2Fen%2Fsale%2F%3Fsort%3Dnew', '/fr/vente/?sort=new'],
     ['/lang/en?to=/en/', '/en/'],
-    ['/lang/en?to=/fr/nope/', '/en/'],
+    // An unknown page: the other language's not-found page.
+    ['/lang/en?to=/fr/nope/', '/en/nope/'],
     ['/lang/en', '/en/'],
   ])('switches language with %s → %s, storing the choice for 365 days', async (url, location) => {
     const res = await app.inject(url);

@@ -327,6 +327,25 @@ describe.each(testDbKinds)('search screens on %s', (kind) => {
     });
   });
 
+  it.each([
+    ['fr', '/fr/vente/paris/', 'Fil d&#x27;Ariane'],
+    ['en', '/en/sale/paris/', 'Breadcrumb'],
+  ])(
+    'names Paris once in the trail of its list, not as department and city (%s)',
+    async (_lang, url, label) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      const trail = res.body.match(
+        new RegExp(`<nav class="breadcrumbs" aria-label="${label}">([\\s\\S]*?)</nav>`),
+      );
+      expect(trail, 'the breadcrumbs').not.toBeNull();
+      const steps = [...trail![1]!.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
+        m[1]!.replace(/<[^>]+>/g, '').trim(),
+      );
+      expect(steps.filter((step) => step === 'Paris')).toHaveLength(1);
+    },
+  );
+
   describe('head, JSON-LD and cache tags', () => {
     it('describes a list by nature, rubrique and place in each language', async () => {
       const fr = await get(`/fr/vente/villas/${villaPlace.slug}/`);
