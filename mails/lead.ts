@@ -1,6 +1,6 @@
 import type { Lang } from '../shared/contract';
 import * as m from './messages';
-import { button, escapeHtml, layout, link, mailText, type MailContent } from './render';
+import { button, escapeHtml, layout, link, mailText, rowsTable, type MailContent } from './render';
 
 // A contact request's two mails: the lead, to the agency or its negotiator in the agency's
 // language, and the visitor's copy in the language of the page. Everything the visitor typed is
@@ -65,13 +65,10 @@ const textRows = (rows: Row[], lang: Lang) =>
   rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value }));
 
 function htmlRows(rows: Row[]): string {
-  const cells = rows
-    .map(
-      ([label, value, href]) =>
-        `<tr><th scope="row" align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:normal;color:#6b6b6b;">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line;word-break:break-word;">${href ? link(href, value) : escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
-  return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">\n${cells}\n</table>`;
+  return rowsTable(
+    rows.map(([label, value, href]) => [label, href ? link(href, value) : escapeHtml(value)]),
+    { td: 'word-break:break-word;' },
+  );
 }
 
 const heading = (text: string) =>

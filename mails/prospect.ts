@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/contract';
 import { ROUTE_BY_SCREEN } from '../shared/routes';
 import * as m from './messages';
-import { escapeHtml, layout, mailText, type MailContent } from './render';
+import { escapeHtml, layout, mailText, rowsTable, type MailContent } from './render';
 
 // The confirmation mail of a professional (prospect) request: what the thanks text of the
 // professional contact page promises. It repeats what was sent and links to the personal data
@@ -37,16 +37,11 @@ function prospectRows(input: ProspectMailInput, lang: Lang): [string, string][] 
   ];
 }
 
-function rowsTable(rows: [string, string][]): string {
-  const cells = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th scope="row" align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:normal;color:#6b6b6b;white-space:nowrap;">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line;">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('\n');
-  return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">
-${cells}
-</table>`;
+function htmlRows(rows: [string, string][]): string {
+  return rowsTable(
+    rows.map(([label, value]) => [label, escapeHtml(value)]),
+    { th: 'white-space:nowrap;' },
+  );
 }
 
 /** The confirmation of a professional request, French or English, text and HTML. */
@@ -86,7 +81,7 @@ export function renderProspectMail(input: ProspectMailInput): MailContent {
     `<p style="margin:0 0 16px;">${escapeHtml(hello)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
 <h2 style="margin:24px 0 8px;font-size:17px;">${escapeHtml(summaryTitle)}</h2>
-${rowsTable(rows)}
+${htmlRows(rows)}
 <p style="margin:24px 0 0;font-size:14px;">${escapeHtml(notYou)}</p>`,
     `${escapeHtml(privacy)} <a href="${escapeHtml(privacyUrl)}" style="color:#1f2a44;">${escapeHtml(privacyUrl)}</a>`,
   );
@@ -128,7 +123,7 @@ export function renderProspectSalesMail(
     lang,
     subject,
     `<p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
-${rowsTable(rows)}
+${htmlRows(rows)}
 <p style="margin:24px 0 0;font-size:14px;">${escapeHtml(reply)}</p>`,
     escapeHtml(siteName),
   );

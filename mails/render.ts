@@ -100,3 +100,20 @@ export function button(url: string, label: string): string {
 export function link(url: string, label: string): string {
   return `<a href="${escapeHtml(url)}" style="color:#1f2a44;">${escapeHtml(label)}</a>`;
 }
+
+/**
+ * Labelled rows as a table: each label a row header, each value already HTML. `th` and `td` add
+ * to the cells' own styles.
+ */
+export function rowsTable(
+  rows: [label: string, valueHtml: string][],
+  extra: { th?: string; td?: string } = {},
+): string {
+  const cells = rows
+    .map(
+      ([label, valueHtml]) =>
+        `<tr><th scope="row" align="left" valign="top" style="padding:4px 16px 4px 0;font-weight:normal;color:#6b6b6b;${extra.th ?? ''}">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-line;${extra.td ?? ''}">${valueHtml}</td></tr>`,
+    )
+    .join('\n');
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:15px;line-height:1.4;">\n${cells}\n</table>`;
+}

@@ -162,6 +162,15 @@ const empty = v.pipe(
 );
 
 /** The search filters of GET /offre, as shared/criteria.ts toApiParams writes them (strings). */
+/** The size criteria of a search: rooms, bedrooms, living and land areas. */
+export const OFFER_SIZE_KEYS = [
+  'nb_pieces',
+  'nb_chambres',
+  'surface_min',
+  'surface_max',
+  'surface_terrain_min',
+  'surface_terrain_max',
+] as const;
 export const OFFER_SEARCH_KEYS = [
   'nature',
   'rubrique',
@@ -173,12 +182,7 @@ export const OFFER_SEARCH_KEYS = [
   'loyer_max',
   'loyer_semaine_min',
   'loyer_semaine_max',
-  'nb_pieces',
-  'nb_chambres',
-  'surface_min',
-  'surface_max',
-  'surface_terrain_min',
-  'surface_terrain_max',
+  ...OFFER_SIZE_KEYS,
   'dpe_max',
   'atouts',
   'bbox',

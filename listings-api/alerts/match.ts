@@ -2,6 +2,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import * as v from 'valibot';
 import { readBbox } from '../../shared/bbox';
 import { AlertCriteriaSchema, type AlertCriteria, type NatureId } from '../../shared/contract';
+import { OFFER_SIZE_KEYS } from '../../shared/endpoints';
+import type { MailOffer } from '../../mails/index';
 import type { Db } from '../db/connection';
 import type { AlertsTable, Database, PhotoRow } from '../db/types';
 import {
@@ -45,25 +47,10 @@ const PRICE_COLUMN = { V: 'price', L: 'monthly_rent', S: 'weekly_rent' } as cons
   string
 >;
 
-export interface MatchedOffer {
+/** A matched offer: what its mails show of it, with its ids and its date of publication. */
+export interface MatchedOffer extends MailOffer {
   id: number;
-  slug: string;
-  nature: NatureId;
-  rubriqueId: number;
   lieuId: number;
-  lieuSlug: string;
-  lieuLibelle: { fr: string; en: string };
-  titre1: { fr: string; en: string };
-  titre2: { fr: string; en: string };
-  /** The amount of the nature's price field (price, monthly_rent or weekly_rent). */
-  amount: number | null;
-  prixCache: boolean;
-  surface: number | null;
-  fieldSurface: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  photoId: number | null;
-  photoAlt: { fr: string; en: string } | null;
   publishedAt: Date;
 }
 
@@ -123,15 +110,7 @@ export function alertSearchFilters(
   const [min, max] = NATURE_PRICE_RANGE[criteria.nature];
   if (criteria.prix_min != null) filters[min] = criteria.prix_min;
   if (criteria.prix_max != null) filters[max] = criteria.prix_max;
-  const direct = [
-    'nb_pieces',
-    'nb_chambres',
-    'surface_min',
-    'surface_max',
-    'surface_terrain_min',
-    'surface_terrain_max',
-  ] as const;
-  for (const key of direct) {
+  for (const key of OFFER_SIZE_KEYS) {
     const value = criteria[key];
     if (value != null) filters[key] = value;
   }

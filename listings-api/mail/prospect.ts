@@ -1,5 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { renderProspectMail, renderProspectSalesMail } from '../../mails/index';
+import {
+  renderProspectMail,
+  renderProspectSalesMail,
+  type ProspectMailInput,
+} from '../../mails/index';
 import type { Lang } from '../../shared/contract';
 import type { Database } from '../db/types';
 import { insertMail } from '../repositories/mail-outbox';
@@ -13,16 +17,10 @@ import { newMessageId } from './address';
 // one of each kind per request), then sent by the outbox (retries, SMTP or .eml files). Their
 // subjects, texts and HTML come from mails/prospect.ts.
 
-export interface ProspectRow {
+/** A stored request: what its mails repeat, with its id and the language it was sent in. */
+export interface ProspectRow extends Omit<ProspectMailInput, 'lang' | 'siteName' | 'publicUrl'> {
   id: number;
   lang: string;
-  lastname: string;
-  firstname: string;
-  company: string;
-  city: string;
-  phone: string;
-  email: string;
-  message: string;
 }
 
 export interface ProspectMailSettings {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { OFFER_SIZE_KEYS } from '../../../shared/endpoints';
 import type { Db } from '../../db/connection';
 import { PRICE_BAND_THRESHOLDS } from '../../db/migrations/004-offer-search-indexes';
 import { isOneOf, searchConditions } from './conditions';
@@ -11,12 +12,7 @@ import { NATURE_PRICE_RANGE, PRICE_RANGES } from './sorting';
 
 const PRICE_KEYS: (keyof OfferFilters)[] = Object.values(PRICE_RANGES).flat();
 const OTHER_KEYS: (keyof OfferFilters)[] = [
-  'nb_pieces',
-  'nb_chambres',
-  'surface_min',
-  'surface_max',
-  'surface_terrain_min',
-  'surface_terrain_max',
+  ...OFFER_SIZE_KEYS,
   'dpe_max',
   'atouts',
   'agency',
