@@ -355,7 +355,13 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
         status: 200,
         body: {
           status: 'confirmed',
-          alert: { id, email, lang: email.startsWith('a') ? 'fr' : 'en' },
+          alert: {
+            id,
+            email,
+            lang: email.startsWith('a') ? 'fr' : 'en',
+            // The confirmed search, for a page opened on a device that did not save it.
+            criteria: expect.objectContaining({ nature: email.startsWith('a') ? 'V' : 'L' }),
+          },
         },
       });
       const again = await post('/alerte/confirm', { token });
@@ -493,7 +499,12 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
       status: 200,
       body: {
         status: 'unsubscribed',
-        alert: { id: alertA, email: 'acheteur@example.com', lang: 'fr' },
+        alert: {
+          id: alertA,
+          email: 'acheteur@example.com',
+          lang: 'fr',
+          criteria: expect.objectContaining({ nature: 'V' }),
+        },
       },
     });
     const again = await post('/alerte/unsubscribe', { token: tokenFrom(url) });

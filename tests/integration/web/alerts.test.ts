@@ -800,6 +800,8 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
           form: 'alert-confirm',
           status: 'confirmed',
           reload: true,
+          // The confirmed search, shown on a device that did not save it.
+          confirmed: expect.objectContaining({ nature: 'V' }),
         });
       },
     );
