@@ -107,6 +107,15 @@ describe.each(testDbKinds)('favourites through the BFF on %s', (kind) => {
           [obsoleteId, 'obsolete'],
         ].sort(),
       );
+      // The withdrawn offer comes with what its 'similar offers' link needs; the unknown one not.
+      const withdrawn = res.json<OfferList>().withdrawn ?? [];
+      expect(withdrawn.map((w) => w.id)).toEqual([obsoleteId]);
+      const gone = items.find((o) => o.id === obsoleteId)!;
+      expect(withdrawn[0]!.related).toMatchObject({
+        nature: gone.nature.id,
+        rubrique: gone.rubrique.id,
+        lieu: { id: gone.lieu.id, slug: gone.lieu.slug },
+      });
     });
 
     it.each([
