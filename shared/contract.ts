@@ -237,6 +237,14 @@ export const OfferSummarySchema = v.object({
 });
 export type OfferSummary = v.InferOutput<typeof OfferSummarySchema>;
 
+/** Where to look for offers like a withdrawn one: its nature and rubrique in its place. */
+export const RelatedSearchSchema = v.object({
+  nature: NatureIdSchema,
+  rubrique: v.number(),
+  lieu: LieuWithAncestorsSchema,
+});
+export type RelatedSearch = v.InferOutput<typeof RelatedSearchSchema>;
+
 /** GET /offre */
 export const OfferListSchema = v.object({
   total: v.number(),
@@ -244,6 +252,11 @@ export const OfferListSchema = v.object({
   limit: v.number(),
   search_key: v.string(),
   items: v.array(OfferSummarySchema),
+  /**
+   * With `id` (the favourites): the asked offers that were withdrawn (status obsolete), each with
+   * its related search, for the wishlist's 'no longer available' entry. Unknown ids are absent.
+   */
+  withdrawn: v.optional(v.array(v.object({ id: v.number(), related: RelatedSearchSchema }))),
 });
 export type OfferList = v.InferOutput<typeof OfferListSchema>;
 
@@ -490,11 +503,7 @@ export type OfferDetail = v.InferOutput<typeof OfferDetailSchema>;
 export const OfferObsoleteSchema = v.object({
   status: v.literal('obsolete'),
   offer: OfferSummarySchema,
-  related: v.object({
-    nature: NatureIdSchema,
-    rubrique: v.number(),
-    lieu: LieuWithAncestorsSchema,
-  }),
+  related: RelatedSearchSchema,
 });
 export type OfferObsolete = v.InferOutput<typeof OfferObsoleteSchema>;
 

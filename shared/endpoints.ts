@@ -500,7 +500,10 @@ export const getEndpoints = {
     ],
     cacheTtlMs: 60_000,
   }),
-  /** Offers by id (the favourites), at most 100; obsolete ones flagged by status, unknown ones absent. */
+  /**
+   * Offers by id (the favourites), at most 100; obsolete ones flagged by status and listed in
+   * `withdrawn` with their related search, unknown ones absent.
+   */
   offersByIds: get({
     path: '/offre',
     query: v.object({

@@ -115,8 +115,9 @@ export type ReloadedOffer = Pick<OfferSummary, 'id' | 'status'> & { nature: { id
 
 /**
  * The selection after reloading `asked` through the offers call: offers it did not return (they
- * no longer exist) and offers no longer on sale are dropped, the others are kept under the nature
- * the listings API gives. Ids added while the call ran are kept as they are.
+ * no longer exist) are dropped, the others are kept under the nature the listings API gives;
+ * offers no longer on sale stay, for the wishlist to say so and point to similar ones. Ids added
+ * while the call ran are kept as they are.
  */
 export function pruneSelection(
   selection: Selection,
@@ -134,7 +135,7 @@ export function pruneSelection(
         continue;
       }
       const offer = byId.get(id);
-      if (!offer || offer.status !== 'active') {
+      if (!offer) {
         changed = true;
         continue;
       }
@@ -316,7 +317,7 @@ export type FetchOffersByIds = (ids: number[]) => Promise<readonly ReloadedOffer
 
 /**
  * Reloads the stored ids through the offers call (spec section 4) and drops the offers that no
- * longer exist or are no longer on sale. A failed call changes nothing and is not reported.
+ * longer exist (those withdrawn stay). A failed call changes nothing and is not reported.
  * Answers the offers found, or null when the call failed.
  */
 export async function reloadSelection<O extends ReloadedOffer>(

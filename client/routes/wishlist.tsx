@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import '../styles/selection.css';
-import type { OfferSummary } from '../../shared/contract';
+import type { Config, Lang, OfferSummary, RelatedSearch } from '../../shared/contract';
 import { indexConfig } from '../../shared/config-index';
+import { colon } from '../../shared/format';
 import { defineScreen } from '../app/screen';
 import { FavouriteButton } from '../components/favourite-button';
+import { relatedLinks } from '../components/offer/obsolete-offer';
 import { OfferGrid } from '../components/offer-grid';
 import {
   SELECTION_SORTS,
@@ -27,7 +29,9 @@ import {
 // by nature, with the selection's filter and sort (spec sections 3 and 4). The selection is not
 // known on the server: the page renders a neutral state, then the loader runs again in the
 // browser, reloads the stored ids through the offers call and drops the offers that no longer
-// exist (silently); a failed call keeps the selection and says the list could not load.
+// exist (silently); a failed call keeps the selection and says the list could not load. A
+// withdrawn offer stays, as the spec's 'no longer available' text with a link to similar offers
+// (the closest of the related searches its 410 page offers).
 
 const TITLE = msg`Ma sélection`;
 const DESCRIPTION = msg`Les biens de prestige que vous avez gardés dans votre sélection.`;
@@ -35,17 +39,21 @@ const DESCRIPTION = msg`Les biens de prestige que vous avez gardés dans votre s
 interface WishlistData {
   /** The offers of the selection; null before the browser loaded them or when that failed. */
   offers: OfferSummary[] | null;
+  /** The related search of each withdrawn offer of the selection, by id. */
+  withdrawn: Record<number, RelatedSearch>;
   failed: boolean;
 }
 
 export default defineScreen({
   async loader({ api, lang, request }): Promise<WishlistData> {
-    if (typeof window === 'undefined') return { offers: null, failed: false };
+    if (typeof window === 'undefined') return { offers: null, withdrawn: {}, failed: false };
+    const withdrawn: Record<number, RelatedSearch> = {};
     const found = await reloadSelection(selectionStore, async (ids) => {
       const list = await api.get('offersByIds', { ids, lang }, { signal: request.signal });
+      for (const entry of list.withdrawn ?? []) withdrawn[entry.id] = entry.related;
       return list.items;
     });
-    return { offers: found, failed: found === null };
+    return { offers: found, withdrawn, failed: found === null };
   },
 
   head({ i18n, config }) {
@@ -150,6 +158,8 @@ export default defineScreen({
         {groups.map((group) => {
           const label = natures.get(group.nature)?.libelle[lang] ?? group.nature;
           const count = group.offers.length;
+          const onSale = group.offers.filter((offer) => offer.status === 'active');
+          const gone = group.offers.filter((offer) => offer.status !== 'active');
           return (
             <section
               key={group.nature}
@@ -162,13 +172,29 @@ export default defineScreen({
                   ({t`${plural(count, { one: '# bien', other: '# biens' })}`})
                 </span>
               </h2>
-              <OfferGrid
-                offers={group.offers}
-                lang={lang}
-                config={config}
-                className="selection-grid"
-                actions={(offer) => <FavouriteButton offer={offer} />}
-              />
+              {onSale.length > 0 ? (
+                <OfferGrid
+                  offers={onSale}
+                  lang={lang}
+                  config={config}
+                  className="selection-grid"
+                  actions={(offer) => <FavouriteButton offer={offer} />}
+                />
+              ) : null}
+              {gone.length > 0 ? (
+                <ul className="selection-grid selection-withdrawn">
+                  {gone.map((offer) => (
+                    <li key={offer.id}>
+                      <WithdrawnOffer
+                        offer={offer}
+                        related={data.withdrawn[offer.id]}
+                        config={config}
+                        lang={lang}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </section>
           );
         })}
@@ -176,3 +202,39 @@ export default defineScreen({
     );
   },
 });
+
+/** A favourite that was withdrawn: the spec's text, and the closest search of similar offers. */
+function WithdrawnOffer({
+  offer,
+  related,
+  config,
+  lang,
+}: {
+  offer: OfferSummary;
+  related: RelatedSearch | undefined;
+  config: Config;
+  lang: Lang;
+}) {
+  const { t } = useLingui();
+  const reference = offer.reference;
+  const link = related ? relatedLinks({ related }, config, lang, t`Tous les biens`)[0] : undefined;
+  return (
+    <article className="selection-withdrawn__offer">
+      <h3 className="selection-withdrawn__title">{offer.titre1}</h3>
+      <p className="selection-withdrawn__subtitle">
+        {offer.titre2} <span>{t`(référence ${reference})`}</span>
+      </p>
+      <p className="selection-withdrawn__notice">{t`Ce bien d'exception n'est plus disponible`}</p>
+      {link ? (
+        <p>
+          {t`Découvrez des biens similaires`}
+          {colon(lang)}
+          <Link to={link.href}>{link.label}</Link>
+        </p>
+      ) : null}
+      <div className="selection-withdrawn__actions">
+        <FavouriteButton offer={offer} />
+      </div>
+    </article>
+  );
+}

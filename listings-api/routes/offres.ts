@@ -183,7 +183,16 @@ export async function offerRoutes(
         },
         placeScope(ref, search, sort),
       );
-      return { total, page, limit, search_key: searchKey(filters), items };
+      if (!id) return { total, page, limit, search_key: searchKey(filters), items };
+      const withdrawn = items.flatMap((item) => {
+        if (item.status !== 'obsolete') return [];
+        const lieu = lieuWithAncestors(ref, item.lieu.id, lang);
+        if (!lieu) return [];
+        return [
+          { id: item.id, related: { nature: item.nature.id, rubrique: item.rubrique.id, lieu } },
+        ];
+      });
+      return { total, page, limit, search_key: searchKey(filters), items, withdrawn };
     },
   );
 

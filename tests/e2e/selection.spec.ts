@@ -3,7 +3,8 @@ import { accessibilityViolations, expect, open, test } from './helpers';
 
 // Favourites in the browser: add and remove per nature after confirmation, the header badge,
 // the favourites page grouped by nature after a reload, its filter and sort, the empty text,
-// private mode (no localStorage), and axe checks of the page and the dialog in both languages.
+// private mode (no localStorage), a withdrawn favourite kept as no longer available, and axe
+// checks of the page and the dialog in both languages.
 
 const badge = (page: Page, lang: 'fr' | 'en' = 'fr') =>
   page.getByRole('link', { name: lang === 'fr' ? /^Ma sélection : / : /^My selection: / });
@@ -95,6 +96,61 @@ test.describe('favourites', () => {
     await page.reload();
     await expect(page.locator('.offer-card')).toHaveCount(2);
     await expect(page.getByText(first, { exact: true })).toHaveCount(0);
+  });
+
+  test('keep a withdrawn offer as no longer available, with a link to similar offers', async ({
+    page,
+    request,
+  }) => {
+    // A withdrawn offer of the seed: stored in the selection as it was before it was withdrawn
+    // (withdrawn offers appear in no list, so none can be added today).
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(',');
+    type Answer = {
+      items: { id: number; titre1: string; nature: { id: 'V' | 'L' | 'S' } }[];
+      withdrawn: { id: number; related: { lieu: { slug: string } } }[];
+    };
+    const byIds = async (lang: 'fr' | 'en') =>
+      (await (await request.get(`/api/offre-ids?ids=${ids}&lang=${lang}`)).json()) as Answer;
+    const [fr, en] = [await byIds('fr'), await byIds('en')];
+    const gone = fr.withdrawn[0]!;
+    const offer = fr.items.find((item) => item.id === gone.id)!;
+    const title = { fr: offer.titre1, en: en.items.find((item) => item.id === gone.id)!.titre1 };
+
+    await open(page, '/fr/vente/');
+    const kept = await addFromList(page, 0);
+    await page.evaluate(
+      ([id, nature]) => {
+        const stored = JSON.parse(localStorage.getItem('selection')!);
+        stored.offers[nature] = [id, ...(stored.offers[nature] ?? [])];
+        localStorage.setItem('selection', JSON.stringify(stored));
+      },
+      [offer.id, offer.nature.id] as const,
+    );
+
+    for (const [path, lang, notice] of [
+      ['/en/wishlist/', 'en', 'This exceptional property is no longer available'],
+      ['/fr/favoris/', 'fr', "Ce bien d'exception n'est plus disponible"],
+    ] as const) {
+      await open(page, path);
+      const entry = page.locator('.selection-withdrawn__offer');
+      await expect(entry).toHaveCount(1);
+      await expect(entry.getByRole('heading', { level: 3 })).toHaveText(title[lang]);
+      await expect(entry.getByText(notice, { exact: true })).toBeVisible();
+      await expect(page.locator('.offer-card')).toHaveCount(1);
+      if (lang === 'fr') await expect(page.locator('.offer-card__title')).toHaveText([kept]);
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+    // Still in the selection after the reload, and counted.
+    await expect(page.getByText('2 biens dans votre sélection')).toBeVisible();
+    await expect(badge(page)).toHaveAccessibleName('Ma sélection : 2 biens');
+
+    // Its link leads to the list of similar offers: same nature, rubrique and place.
+    const link = page.locator('.selection-withdrawn__offer').getByRole('link');
+    const target = await link.getAttribute('href');
+    expect(target).toContain(`/${gone.related.lieu.slug}/`);
+    await link.click();
+    await expect(page).toHaveURL((url) => url.pathname === target);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('says the English list is empty, and the French one too', async ({ page }) => {

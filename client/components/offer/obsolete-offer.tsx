@@ -17,9 +17,12 @@ export interface RelatedLink {
 // A larger place worth a search: the nearest department, region or country above.
 const LARGER = new Set(['Departements', 'Regions', 'Pays']);
 
-/** The related searches of an obsolete offer (labels in the page's language). */
+/**
+ * The related searches of an obsolete offer (labels in the page's language), closest first: the
+ * offer page's 410 and the wishlist's withdrawn favourites.
+ */
 export function relatedLinks(
-  obsolete: OfferObsolete,
+  obsolete: Pick<OfferObsolete, 'related'>,
   config: Config,
   lang: Lang,
   allLabel: string,

@@ -527,8 +527,26 @@ describe.each(testDbKinds)('offer search on %s', (kind) => {
     for (const item of res.body.items) {
       expect(item.status).toBe(offers.find((o) => o.id === item.id)!.status);
     }
-    // Unknown ids are simply absent.
-    expect((await t.get<OfferList>('/offre', { id: [999_999_999] })).body.total).toBe(0);
+    // The withdrawn ones are reported with their related search (nature, rubrique, place).
+    const withdrawn = [...(res.body.withdrawn ?? [])].sort((x, y) => x.id - y.id);
+    expect(withdrawn.map((w) => w.id)).toEqual(obsolete.map((o) => o.id).sort((x, y) => x - y));
+    for (const entry of withdrawn) {
+      const facts = obsolete.find((o) => o.id === entry.id)!;
+      expect(entry.related).toMatchObject({
+        nature: facts.nature,
+        rubrique: facts.rubrique_id,
+        lieu: { id: facts.lieu_id },
+      });
+      expect(entry.related.lieu.slug).toMatch(/^[a-z0-9-]+$/);
+      expect(Array.isArray(entry.related.lieu.ancestors)).toBe(true);
+    }
+    // Unknown ids are simply absent, from the offers and from the withdrawn ones.
+    const unknown = await t.get<OfferList>('/offre', { id: [999_999_999, obsolete[0]!.id] });
+    expect(unknown.body.items.map((item) => item.id)).toEqual([obsolete[0]!.id]);
+    expect(unknown.body.withdrawn?.map((w) => w.id)).toEqual([obsolete[0]!.id]);
+    const none = await t.get<OfferList>('/offre', { id: [999_999_999] });
+    expect(none.body.total).toBe(0);
+    expect(none.body.withdrawn).toEqual([]);
   });
 
   it('never shows one picture on two cards of a page', async () => {

@@ -107,6 +107,15 @@ describe.each(testDbKinds)('favourites through the BFF on %s', (kind) => {
           [obsoleteId, 'obsolete'],
         ].sort(),
       );
+      // The withdrawn offer comes with what its 'similar offers' link needs; the unknown one not.
+      const withdrawn = res.json<OfferList>().withdrawn ?? [];
+      expect(withdrawn.map((w) => w.id)).toEqual([obsoleteId]);
+      const gone = items.find((o) => o.id === obsoleteId)!;
+      expect(withdrawn[0]!.related).toMatchObject({
+        nature: gone.nature.id,
+        rubrique: gone.rubrique.id,
+        lieu: { id: gone.lieu.id, slug: gone.lieu.slug },
+      });
     });
 
     it.each([
@@ -131,14 +140,18 @@ describe.each(testDbKinds)('favourites through the BFF on %s', (kind) => {
       return res.json<OfferList>().items;
     };
 
-    it('drops offers that no longer exist or are no longer on sale, silently', async () => {
+    it('drops offers that no longer exist, silently, and keeps the withdrawn ones', async () => {
       const store = storeWith({
         ...EMPTY_SELECTION,
         offers: { V: [active.V[0]!.id, obsoleteId, unknownId], L: [active.L[0]!.id], S: [] },
       });
       const found = await reloadSelection(store, fetchThroughBff);
       expect(found).not.toBeNull();
-      expect(store.get().offers).toEqual({ V: [active.V[0]!.id], L: [active.L[0]!.id], S: [] });
+      expect(store.get().offers).toEqual({
+        V: [active.V[0]!.id, obsoleteId],
+        L: [active.L[0]!.id],
+        S: [],
+      });
     });
 
     it('regroups an offer stored under the wrong nature', async () => {
