@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiErrorSchema } from '../../shared/contract';
 import { sql } from 'kysely';
-import { ProDashboardSchema, ProDoneSchema, ProMeSchema } from '../../shared/pro';
+import { ProDashboardSchema, ProDoneSchema, ProMeSchema, proSendEndpoints } from '../../shared/pro';
 import { isoDate } from '../lib/mappers';
 import type { ValibotTypeProvider } from '../lib/validation';
 import { audit } from './audit';
@@ -45,6 +45,7 @@ export async function proAccountRoutes(fastify: FastifyInstance): Promise<void> 
     {
       schema: {
         description: 'Ends the session of the request.',
+        body: proSendEndpoints.proSignOut.body,
         response: { 200: ProDoneSchema, ...errors },
       },
     },
@@ -63,6 +64,7 @@ export async function proAccountRoutes(fastify: FastifyInstance): Promise<void> 
     {
       schema: {
         description: 'Ends every session of the signed-in user.',
+        body: proSendEndpoints.proSignOutEverywhere.body,
         response: { 200: ProDoneSchema, ...errors },
       },
     },
