@@ -410,7 +410,9 @@ export async function buildApp(
     renderer,
     cacheTagHeader: config.cacheTagHeader,
     publicUrl: config.publicUrl,
-    renderTimeoutMs: 15_000,
+    // Vite's renderer transforms each module on its first use, inside the first renders: they get
+    // the time of a cold start on a busy machine; the built renderer has it all loaded at boot.
+    renderTimeoutMs: config.renderer === 'vite' ? 60_000 : 15_000,
     statusPageToken,
   });
 
