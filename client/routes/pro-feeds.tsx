@@ -258,7 +258,7 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
       )}
       {!pending && <Counts counts={report.counts} />}
 
-      <section aria-labelledby="feed-problems">
+      <section>
         <h2 id="feed-problems">{t`Lignes rejetées et photos en échec`}</h2>
         {report.problems.total === 0 ? (
           <p>{pending ? t`Le rapport sera prêt après l'import.` : t`Aucune ligne en erreur.`}</p>
@@ -268,6 +268,7 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
               className="pro-feeds__scroll"
               role="region"
               // A table wider than a phone scrolls: its region takes the focus to scroll by keyboard.
+              // The region is the section's one landmark of that name (the section has none).
               aria-labelledby="feed-problems"
               tabIndex={0}
             >
@@ -394,7 +395,7 @@ function FeedsHome({
         <FeedUploadForm lang={lang} />
       </section>
 
-      <section aria-labelledby="feed-runs">
+      <section>
         <h2 id="feed-runs">{t`Imports récents`}</h2>
         {runs.total === 0 ? (
           <p>{t`Aucun import de flux pour l'instant.`}</p>
