@@ -20,6 +20,8 @@ describe("the listings API's config", () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       readUrls: [],
+      redisUrl: undefined,
+      statsFlushMs: 1000,
       readMaxLagMs: 5000,
       poolSize: undefined,
       pgliteDir: '.data/pglite',
