@@ -21,6 +21,8 @@ describe('edge purge settings', () => {
       intervalMs: 5000,
       repeatMs: 60000,
       cursorFile: '.data/edge-purge.cursor',
+      // Taken in Redis by one web process at a time when REDIS_URL is set.
+      lease: { key: 'portal-edge-purge', lifeMs: 15000 },
     });
   });
 
@@ -45,6 +47,7 @@ describe('edge purge settings', () => {
       intervalMs: 1000,
       repeatMs: 0,
       cursorFile: '/var/lib/portal/cursor',
+      lease: { key: 'portal-edge-purge', lifeMs: 15000 },
     });
     expect(
       loadConfig({

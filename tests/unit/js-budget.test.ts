@@ -22,15 +22,18 @@ import { assetsFromManifest, screenModuleKey } from '../../server/ssr/assets';
 const KB = 1024;
 /**
  * Scripts of a list page, gzip: entry, its static imports, the list screen and its catalog. The
- * texts of the offer's costs and the cards' price per m² took it from 155.x to 156.1 KB.
+ * texts of the offer's costs and the cards' price per m² took it from 155.x to 156.1 KB; the
+ * phone's search summary, the restored-search notice and the professional space's texts, which
+ * share the one catalog of each language, to 162.1 KB.
  */
-export const LIST_PAGE_JS_BUDGET = 157 * KB;
+export const LIST_PAGE_JS_BUDGET = 163 * KB;
 /**
  * The same for an offer page (gallery, contact form with phone-number checks, the notary's fees
  * and loan payment computed live: 188.1 KB with them; 189.4 KB with the energy mentions and the
- * letting rules).
+ * letting rules; 194.5 KB with the players beside the gallery, the contact outcome in place of
+ * the form and the professional space's texts in the catalog).
  */
-export const OFFER_PAGE_JS_BUDGET = 190 * KB;
+export const OFFER_PAGE_JS_BUDGET = 195 * KB;
 
 interface Weighed {
   files: string[];

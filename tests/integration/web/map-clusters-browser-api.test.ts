@@ -64,7 +64,7 @@ describe.each(testDbKinds)('the map clusters through the browser PortalApi on %s
   it("answers the map's query with the server's clusters, every offer of the search in one", async () => {
     const answer = await browserApi().get('offerClusters', query, { background: true });
     const server = await app
-      .portalApi({ id: 'map-clusters-test' } as FastifyRequest)
+      .portalApi({ id: 'map-clusters-test', headers: {}, ip: '127.0.0.1' } as FastifyRequest)
       .get('offerClusters', query);
     expect(answer).toEqual(server);
     const list = await upstreamJson<OfferList>(listings.url, `/offre?nature=V&bbox=${WORLD}`);
