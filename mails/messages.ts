@@ -57,7 +57,7 @@ export const factLand: MessageDescriptor = /*i18n*/ {
 export const searchAtout: MessageDescriptor = /*i18n*/ {
   id: 'mail.search.atout',
   message:
-    '{atout, select, alarme {Alarme} ascenseur {Ascenseur} balcon {Balcon} box {Box fermé} car {Accès car} cave {Cave} cave_a_vin {Cave à vin} cheminee {Cheminée} climatisation {Climatisation} garage {Garage} grenier {Grenier} hammam {Hammam} interphone {Interphone} jacuzzi {Jacuzzi} jardin {Jardin} parking {Parking} piscine {Piscine} rdc {Plain-pied} sauna {Sauna} sous_sol {Sous-sol} tennis {Court de tennis} terrasse {Terrasse} veranda {Véranda} vigne {Vignes} vue_mer {Vue mer} other {atout}}',
+    '{atout, select, alarme {Alarme} ascenseur {Ascenseur} balcon {Balcon} box {Box fermé} car {Accès car} cave {Cave} cave_a_vin {Cave à vin} cheminee {Cheminée} climatisation {Climatisation} garage {Garage} grenier {Grenier} hammam {Hammam} interphone {Interphone} jacuzzi {Jacuzzi} jardin {Jardin} parking {Parking} piscine {Piscine} rdc {Plain-pied} sauna {Sauna} sous_sol {Sous-sol} tennis {Court de tennis} terrasse {Terrasse} veranda {Véranda} vigne {Vignes} vue_mer {Vue mer} other {{atout}}}',
 };
 /** A search on a map area, named by the place nearest its centre. */
 export const searchArea: MessageDescriptor = /*i18n*/ {

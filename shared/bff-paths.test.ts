@@ -21,6 +21,8 @@ describe('BFF paths', () => {
       frame: '/_frame/',
       alertConfirm: '/alerts/confirm',
       alertUnsubscribe: '/alerts/unsubscribe',
+      proLeadsCsv: '/pro/leads.csv',
+      proFeedUpload: '/pro-feeds/upload',
       robots: '/robots.txt',
       sitemap: '/sitemap.xml',
     });

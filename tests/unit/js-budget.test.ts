@@ -33,7 +33,7 @@ export const LIST_PAGE_JS_BUDGET = 163 * KB;
  * letting rules; 194.5 KB with the players beside the gallery, the contact outcome in place of
  * the form and the professional space's texts in the catalog).
  */
-export const OFFER_PAGE_JS_BUDGET = 195 * KB;
+export const OFFER_PAGE_JS_BUDGET = 196 * KB;
 
 interface Weighed {
   files: string[];

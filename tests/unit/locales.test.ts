@@ -18,7 +18,8 @@ const read = (lang: string): Entry[] =>
   }));
 
 /** ICU argument names ({count}, {total, plural, ...}); not the text of plural branches (one {…}). */
-const ARGUMENT = /(?<!\b(?:zero|one|two|few|many|other|=\d+)\s*)\{(\w+)\s*[,}]/g;
+// Arguments are lower camel case or numbers; a select's one-word outputs (`{Alarme}`) are not.
+const ARGUMENT = /(?<!\b(?:zero|one|two|few|many|other|=\d+)\s*)\{([a-z0-9_]\w*)\s*[,}]/g;
 const argumentNames = (s: string) => [...s.matchAll(ARGUMENT)].map((m) => m[1]).sort();
 
 describe('message catalogs', () => {

@@ -1,10 +1,8 @@
 import { redirect } from 'react-router';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import type { CachePolicy } from '../../../shared/cache-policy';
 import { isPortalApiError } from '../../../shared/portal-api';
 import type { ProMe } from '../../../shared/pro';
-import { href, type ProScreenId } from '../../../shared/routes';
+import { href } from '../../../shared/routes';
 import type { Head, ScreenLoaderArgs } from '../../app/screen';
 
 // What every screen of the professional space shares: the signed-in user, loaded first by its
@@ -43,15 +41,6 @@ export async function optionalProUser(args: ScreenLoaderArgs): Promise<ProMe | n
     throw error;
   }
 }
-
-/** The names of the space's screens in its navigation. */
-export const PRO_NAV: readonly { screen: ProScreenId; label: MessageDescriptor }[] = [
-  { screen: 'proDashboard', label: msg`Tableau de bord` },
-  { screen: 'proLeads', label: msg`Prospects` },
-  { screen: 'proAudience', label: msg`Audience` },
-  { screen: 'proFeeds', label: msg`Flux` },
-  { screen: 'proTeam', label: msg`Équipe` },
-];
 
 /** The head of a page of the space. */
 export function proHead(title: string): Head {

@@ -6,7 +6,8 @@ import { FORM_FIELD } from '../../../shared/page-actions';
 import type { ProMe } from '../../../shared/pro';
 import { href, type ProScreenId } from '../../../shared/routes';
 import '../../styles/pro.css';
-import { PRO_NAV, SIGN_OUT_EVERYWHERE_FORM, SIGN_OUT_FORM } from './session';
+import { PRO_NAV } from './nav';
+import { SIGN_OUT_EVERYWHERE_FORM, SIGN_OUT_FORM } from './session';
 
 // The frame of the professional space's pages: the agency's name and the user, the navigation
 // (the current page marked), and the sign-out buttons. Signing out is a plain form posted to the

@@ -44,6 +44,17 @@ describe('forms posted from another site', () => {
     pages['contact (agency)'] = each((lang) =>
       href('agency', { agence: agency.slug }, lang, config),
     );
+    // The professional space's actions.
+    const pro = (screen: 'proDashboard' | 'proSignIn' | 'proLeads' | 'proTeam' | 'proFeeds') =>
+      each((lang) => href(screen, {}, lang, config));
+    pages['sign-out'] = pro('proDashboard');
+    pages['sign-out-everywhere'] = pro('proDashboard');
+    pages['sign-in'] = pro('proSignIn');
+    pages['sign-in-confirm'] = pro('proSignIn');
+    pages['lead-handled'] = pro('proLeads');
+    pages.invite = pro('proTeam');
+    pages.remove = pro('proTeam');
+    pages['feed-key'] = pro('proFeeds');
     web = await buildWebApp(listings.url);
   }, 120_000);
   afterAll(async () => {

@@ -37,6 +37,14 @@ describe('featured offers in result lists', () => {
       expect(api.items.length, 'a page with offers that are not featured').toBeGreaterThan(0);
       page += 1;
     }
+    // Featured offers filling whole pages end on a page boundary: take their last page.
+    if (page > 1 && !api.items.some((o) => o.premium)) {
+      page -= 1;
+      api = await upstreamJson<OfferList>(
+        listings.url,
+        `/offre?nature=V&sort=default&limit=24&page=${page}&lang=${lang}`,
+      );
+    }
     const featured = api.items.filter((o) => o.premium).map((o) => o.id);
     expect(featured.length).toBeGreaterThan(0);
 
