@@ -22,7 +22,11 @@ describe('map settings', () => {
 
   it('are the same for server pages and for the browser, asked of no service', async () => {
     const expected: MapConfig = { tileUrl: TILES, attribution: 'tiles.example.com' };
-    const api = app.portalApi({ id: 'map-config-test', headers: {}, ip: '127.0.0.1' } as FastifyRequest);
+    const api = app.portalApi({
+      id: 'map-config-test',
+      headers: {},
+      ip: '127.0.0.1',
+    } as FastifyRequest);
     await expect(api.get('mapConfig', {})).resolves.toEqual(expected);
     const res = await app.inject({ method: 'GET', url: '/api/map-config' });
     expect(res.statusCode).toBe(200);
