@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, type Serializable } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -40,20 +40,15 @@ export function prng(seed: number): () => number {
   };
 }
 
-async function measure({ url, paths, seconds, connections }: LoadRequest): Promise<LoadFigures> {
-  const random = prng(7);
+/** The figures of an autocannon run of `seconds`: its rate and latency percentiles. */
+export async function autocannonFigures(
+  options: autocannon.Options,
+  seconds: number,
+): Promise<LoadFigures> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        requests: [
-          { method: 'GET', setupRequest: (request) => ({ ...request, path: pick(paths, random) }) },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
+    const instance = autocannon({ ...options, duration: seconds }, (err, res) =>
+      err ? reject(err) : resolve(res),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) =>
       latencies.push(responseTime),
@@ -73,12 +68,10 @@ async function measure({ url, paths, seconds, connections }: LoadRequest): Promi
   };
 }
 
-const THIS_FILE = fileURLToPath(import.meta.url);
-
-/** Runs the load in a child process and answers its figures. */
-export function runLoad(request: LoadRequest): Promise<LoadFigures> {
+/** Runs the measurement of the module `file` (see measureInChild) in a child process. */
+export function runInChild(file: string, request: Serializable): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
-    const child = fork(THIS_FILE, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     let figures: LoadFigures | null = null;
     child.once('message', (message) => {
       figures = message as LoadFigures;
@@ -91,9 +84,14 @@ export function runLoad(request: LoadRequest): Promise<LoadFigures> {
   });
 }
 
-if (process.argv[1] === THIS_FILE && process.send) {
+/** In the child process runInChild starts on `file`: measures the request it is sent. */
+export function measureInChild<R>(
+  file: string,
+  measure: (request: R) => Promise<LoadFigures>,
+): void {
+  if (process.argv[1] !== file || !process.send) return;
   process.once('message', (request) => {
-    measure(request as LoadRequest).then(
+    measure(request as R).then(
       (figures) => process.send!(figures, () => process.disconnect()),
       (err: unknown) => {
         console.error(err);
@@ -102,3 +100,26 @@ if (process.argv[1] === THIS_FILE && process.send) {
     );
   });
 }
+
+function measure({ url, paths, seconds, connections }: LoadRequest): Promise<LoadFigures> {
+  const random = prng(7);
+  return autocannonFigures(
+    {
+      url,
+      connections,
+      requests: [
+        { method: 'GET', setupRequest: (request) => ({ ...request, path: pick(paths, random) }) },
+      ],
+    },
+    seconds,
+  );
+}
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+/** Runs the load in a child process and answers its figures. */
+export function runLoad(request: LoadRequest): Promise<LoadFigures> {
+  return runInChild(THIS_FILE, request);
+}
+
+measureInChild(THIS_FILE, measure);

@@ -1,9 +1,7 @@
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildListingsApp } from '../../listings-api/app';
@@ -11,7 +9,7 @@ import { openDb, type Db } from '../../listings-api/db/connection';
 import { migrateToLatest } from '../../listings-api/db/migrate';
 import { counterKey, upsertCounters, type CounterType } from '../../listings-api/stats/counter';
 import { daysBefore, statDay } from '../../listings-api/stats/day';
-import { prng } from './load';
+import { autocannonFigures, measureInChild, prng, runInChild, type LoadFigures } from './load';
 
 // The audience counters (POST /stat → offer_stat_days, listings-api/stats/): events posted over
 // HTTP at 16 connections by autocannon in a process of its own, as the web app relays them (a
@@ -38,16 +36,6 @@ interface StatsLoad {
   connections: number;
 }
 
-interface StatsFigures {
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
 /** One event of the mix: its body and its visitor. */
 function drawEvent(random: () => number): { body: string; ip: string } {
   const offer = () => 1 + Math.floor(random() * OFFERS);
@@ -62,83 +50,43 @@ function drawEvent(random: () => number): { body: string; ip: string } {
   return { body: JSON.stringify({ type, id: offer() }), ip };
 }
 
-async function measure({ url, seconds, connections }: StatsLoad): Promise<StatsFigures> {
+function measure({ url, seconds, connections }: StatsLoad): Promise<LoadFigures> {
   const random = prng(11);
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/stat',
-            setupRequest: (request) => {
-              const event = drawEvent(random);
-              return {
-                ...request,
-                body: event.body,
-                headers: {
-                  ...request.headers,
-                  'content-type': 'application/json',
-                  'x-visitor-ip': event.ip,
-                  'x-visitor-agent': BROWSER,
-                },
-              };
-            },
+  return autocannonFigures(
+    {
+      url,
+      connections,
+      requests: [
+        {
+          method: 'POST',
+          path: '/stat',
+          setupRequest: (request) => {
+            const event = drawEvent(random);
+            return {
+              ...request,
+              body: event.body,
+              headers: {
+                ...request.headers,
+                'content-type': 'application/json',
+                'x-visitor-ip': event.ip,
+                'x-visitor-agent': BROWSER,
+              },
+            };
           },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) =>
-      latencies.push(responseTime),
-    );
-  });
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return {
-    requests: result.requests.total,
-    rps: Math.round(result.requests.total / seconds),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+        },
+      ],
+    },
+    seconds,
+  );
 }
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
-function runStatsLoad(load: StatsLoad): Promise<StatsFigures> {
-  return new Promise((resolve, reject) => {
-    const child = fork(THIS_FILE, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    let figures: StatsFigures | null = null;
-    child.once('message', (message) => {
-      figures = message as StatsFigures;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      figures ? resolve(figures) : reject(new Error(`load process exited with ${code}`)),
-    );
-    child.send(load);
-  });
+function runStatsLoad(load: StatsLoad): Promise<LoadFigures> {
+  return runInChild(THIS_FILE, load);
 }
 
-if (process.argv[1] === THIS_FILE && process.send) {
-  process.once('message', (load) => {
-    measure(load as StatsLoad).then(
-      (figures) => process.send!(figures, () => process.disconnect()),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
-}
+measureInChild(THIS_FILE, measure);
 
 /** A fresh, migrated database of the benchmark's own. */
 async function openFreshDb(
