@@ -21,18 +21,21 @@ export type FeedRunStatus = v.InferOutput<typeof FeedRunStatusSchema>;
 
 export const FEED_RUN_SOURCES = ['inbox', 'http', 'cli'] as const;
 
-export const ProFeedCountsSchema = v.object({
+/** A run's counts by outcome, as its report (listings-api/feeds/report.ts) keeps them. */
+export const FeedCountsSchema = v.object({
   rows: v.number(),
   created: v.number(),
   updated: v.number(),
   unchanged: v.number(),
   withdrawn: v.number(),
   rejected: v.number(),
+  /** Photos resized and stored by this run. */
   photosProcessed: v.number(),
+  /** Photos already stored (same bytes or same URL): no work. */
   photosReused: v.number(),
   photosFailed: v.number(),
 });
-export type ProFeedCounts = v.InferOutput<typeof ProFeedCountsSchema>;
+export type FeedCounts = v.InferOutput<typeof FeedCountsSchema>;
 
 /** A run as the list shows it. */
 export const ProFeedRunSchema = v.object({
@@ -48,7 +51,7 @@ export const ProFeedRunSchema = v.object({
   durationMs: v.nullable(v.number()),
   /** Why a rejected or failed run was not applied. */
   reason: v.nullable(v.string()),
-  counts: ProFeedCountsSchema,
+  counts: FeedCountsSchema,
 });
 export type ProFeedRun = v.InferOutput<typeof ProFeedRunSchema>;
 

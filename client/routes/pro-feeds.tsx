@@ -12,7 +12,7 @@ import {
   proFeedsPath,
   type FeedRunStatus,
   type FeedUploadRefusal,
-  type ProFeedCounts,
+  type FeedCounts,
   type ProFeedReport,
   type ProFeedRun,
 } from '../../shared/pro-feeds';
@@ -169,7 +169,7 @@ function useRefusalMessage(): (refused: FeedUploadRefusal) => string {
     })[refused];
 }
 
-function Counts({ counts }: { counts: ProFeedCounts }) {
+function Counts({ counts }: { counts: FeedCounts }) {
   const { t, i18n } = useLingui();
   const n = (value: number) => i18n.number(value);
   const rows: [string, number][] = [

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import {
   PRO_FEED_REPORT_PAGE,
   PRO_FEED_RUNS_PAGE,
-  ProFeedCountsSchema,
+  FeedCountsSchema,
   type ProFeedKey,
   type ProFeedReport,
   type ProFeedRun,
@@ -46,7 +46,7 @@ function durationOf(startedAt: string | null, finishedAt: string | null): number
 }
 
 function countsOf(value: unknown) {
-  const parsed = v.safeParse(ProFeedCountsSchema, value);
+  const parsed = v.safeParse(FeedCountsSchema, value);
   return parsed.success ? parsed.output : emptyCounts();
 }
 

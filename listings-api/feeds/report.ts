@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as v from 'valibot';
+import { FEED_RUN_SOURCES, FeedCountsSchema, type FeedCounts } from '../../shared/pro-feeds';
 
 // The report of one feed run. The import builds it whole (FeedReport: a row report per line of
 // annonces.csv); what is kept and served is its summary (FeedRunSummary: the counts by outcome and
@@ -39,25 +40,10 @@ export const FeedRowReportSchema = v.object({
 });
 export type FeedRowReport = v.InferOutput<typeof FeedRowReportSchema>;
 
-export const FeedCountsSchema = v.object({
-  rows: v.number(),
-  created: v.number(),
-  updated: v.number(),
-  unchanged: v.number(),
-  withdrawn: v.number(),
-  rejected: v.number(),
-  /** Photos resized and stored by this run. */
-  photosProcessed: v.number(),
-  /** Photos already stored (same bytes or same URL): no work. */
-  photosReused: v.number(),
-  photosFailed: v.number(),
-});
-export type FeedCounts = v.InferOutput<typeof FeedCountsSchema>;
-
 export const FeedReportSchema = v.object({
   runId: v.string(),
   agency: v.string(),
-  source: v.picklist(['inbox', 'http', 'cli']),
+  source: v.picklist(FEED_RUN_SOURCES),
   /**
    * done: applied; rejected: not applied at all (not a Poliris file, mass withdrawal, empty
    * feed), with the reason; failed: stopped by an error (what was written before stays).
