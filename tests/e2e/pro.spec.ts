@@ -3,8 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Cookie, Page } from '@playwright/test';
 import { E2E_MAIL_DIR } from '../../playwright.config';
-import { formatPolirisLine, polirisRowFrom } from '../../listings-api/feeds/generate';
-import { buildZip, validFeedFiles, VALID_CSV } from '../integration/feeds/helpers';
+import { feedWithBadPriceRow } from '../integration/feeds/helpers';
 import { accessibilityViolations, expect, test, waitForHydration } from './helpers';
 import { offerPath, portalConfig, type OfferSummaryLike } from './seed-data';
 
@@ -90,29 +89,6 @@ async function smallAgencyOffer(request: APIRequestContext) {
   }
   if (!best) throw new Error('no offer for sale in the e2e database');
   return { email: best.email, path: offerPath(config, best.offer, 'fr') };
-}
-
-/** A feed of the sample's valid rows and one row whose price is not a number. */
-async function feedWithBadRow(): Promise<Buffer> {
-  const bad = formatPolirisLine(
-    polirisRowFrom({
-      agenceId: 'AG-TEST-001',
-      agencePropertyRef: 'BAD-PRICE-1',
-      annonceType: 'vente',
-      type: 'Appartement',
-      cp: '69003',
-      ville: 'Lyon 3e',
-      prix: '12 5OO',
-      surface: 140,
-      label: 'Appartement',
-      description: 'Appartement.',
-    }),
-  );
-  const files = await validFeedFiles();
-  return buildZip({
-    ...files,
-    'annonces.csv': Buffer.concat([VALID_CSV, Buffer.from(bad, 'latin1')]),
-  });
 }
 
 /** Signs in from the sign-in page with the link mailed to `address`; axe on the confirm page. */
@@ -245,7 +221,7 @@ test('uploads a feed with one bad row and finds its reason in the report', async
   await page.getByLabel('Archive du flux (.zip : annonces.csv et ses photos)').setInputFiles({
     name: 'stock.zip',
     mimeType: 'application/zip',
-    buffer: await feedWithBadRow(),
+    buffer: await feedWithBadPriceRow(),
   });
   await page.getByRole('button', { name: 'Envoyer le flux' }).click();
   await expect(page).toHaveURL(/\?run=[A-Za-z0-9_-]+$/);

@@ -8,6 +8,7 @@ import yazl from 'yazl';
 import type { Db } from '../../../listings-api/db/connection';
 import { readListingsConfig } from '../../../listings-api/config';
 import type { FeedConfig } from '../../../listings-api/feeds/config';
+import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
 import { type FeedRunSummary } from '../../../listings-api/feeds/report';
 
 // What the feed tests share: throw-away folders and feed settings, sample feeds with photos drawn
@@ -162,4 +163,41 @@ export async function agencySnapshot(db: Db, agencyId: number) {
     .select(({ fn }) => fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return { offers, runs: Number(runs.n), changes: Number(changes.n) };
+}
+
+/** A good sale row of the Lyon agency of the sample (references and prices vary by test). */
+export const LYON_ROW = {
+  agenceId: 'AG-TEST-001',
+  annonceType: 'vente',
+  type: 'Appartement',
+  cp: '69003',
+  ville: 'Lyon 3e',
+  prix: 950000,
+  surface: 140,
+  nbPieces: 5,
+  nbChambres: 3,
+  label: 'Appartement bourgeois',
+  description: 'Appartement bourgeois près des Halles Paul Bocuse.',
+};
+
+/** The sample feed (its photos too) and one more row, BAD-PRICE-1, whose price is not a number. */
+export async function feedWithBadPriceRow(): Promise<Buffer> {
+  const bad = formatPolirisLine(
+    polirisRowFrom({
+      agenceId: 'AG-TEST-001',
+      agencePropertyRef: 'BAD-PRICE-1',
+      annonceType: 'vente',
+      type: 'Appartement',
+      cp: '69003',
+      ville: 'Lyon 3e',
+      prix: '12 5OO',
+      surface: 140,
+      label: 'Appartement',
+      description: 'Appartement.',
+    }),
+  );
+  return buildZip({
+    ...(await validFeedFiles()),
+    'annonces.csv': Buffer.concat([VALID_CSV, Buffer.from(bad, 'latin1')]),
+  });
 }

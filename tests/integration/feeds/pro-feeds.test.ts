@@ -16,26 +16,14 @@ import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { PRO_FEED_REPORT_PAGE, type ProFeedProblem } from '../../../shared/pro-feeds';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { proSignedIn } from '../../fixtures/pro';
-import { agencyWithoutOffers, feedConfig, tempDir, type SeedAgency } from './helpers';
+import { agencyWithoutOffers, feedConfig, LYON_ROW, tempDir, type SeedAgency } from './helpers';
 
 // What the professional space shows of an agency's feeds, scoped to the agency: its runs with
 // counts and duration, a run's report with its problem rows a page at a time (past the summary's
 // first ones, read from rows.jsonl) and the offers it withdrew with their pages; a new feed key
 // refuses the old one at once.
 
-const base = {
-  agenceId: 'AG-TEST-001',
-  annonceType: 'vente',
-  type: 'Appartement',
-  cp: '69003',
-  ville: 'Lyon 3e',
-  prix: 950000,
-  surface: 140,
-  nbPieces: 5,
-  nbChambres: 3,
-  label: 'Appartement bourgeois',
-  description: 'Appartement bourgeois près des Halles Paul Bocuse.',
-};
+const base = LYON_ROW;
 
 /** `good` good rows (LYON-0…) then `bad` rows with an unreadable price (BAD-0…). */
 function feed(good: number, bad: number): string {

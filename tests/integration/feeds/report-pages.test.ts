@@ -10,7 +10,14 @@ import type { FeedRowReport, FeedRunSummary } from '../../../listings-api/feeds/
 import { ROWS_PAGE_MAX } from '../../../listings-api/feeds/routes';
 import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
-import { agencyWithoutOffers, feedConfig, runFolders, tempDir, type SeedAgency } from './helpers';
+import {
+  agencyWithoutOffers,
+  feedConfig,
+  LYON_ROW,
+  runFolders,
+  tempDir,
+  type SeedAgency,
+} from './helpers';
 
 // The report of a large feed with many bad rows: GET /feeds/runs/{id} and report.json stay a
 // small summary (counts, the first problems), and GET /feeds/runs/{id}/rows pages through every
@@ -20,19 +27,7 @@ const ROWS = 3000;
 /** A summary of a run of any size stays under this. */
 const SUMMARY_BYTES = 40_000;
 
-const base = {
-  agenceId: 'AG-TEST-001',
-  annonceType: 'vente',
-  type: 'Appartement',
-  cp: '69003',
-  ville: 'Lyon 3e',
-  prix: 950000,
-  surface: 140,
-  nbPieces: 5,
-  nbChambres: 3,
-  label: 'Appartement bourgeois',
-  description: 'Appartement bourgeois près des Halles Paul Bocuse.',
-};
+const base = LYON_ROW;
 
 /** One good row in three; the others refused (a bad price, an unknown city). */
 function largeFeed(): string {

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
-import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
 import { feedUploadPath } from '../../../shared/pro-feeds';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
@@ -14,9 +13,9 @@ import {
   agencyWithoutOffers,
   buildZip,
   feedConfig,
+  feedWithBadPriceRow,
   tempDir,
   VALID_CSV,
-  validFeedFiles,
   type SeedAgency,
 } from '../feeds/helpers';
 import { buildWebApp, textOf } from './helpers';
@@ -28,20 +27,6 @@ import { buildWebApp, textOf } from './helpers';
 // refuses the old one at once.
 
 const MAX_BYTES = 200 * 1024;
-const BAD_LINE = formatPolirisLine(
-  polirisRowFrom({
-    agenceId: 'AG-TEST-001',
-    agencePropertyRef: 'BAD-PRICE-1',
-    annonceType: 'vente',
-    type: 'Appartement',
-    cp: '69003',
-    ville: 'Lyon 3e',
-    prix: '12 5OO',
-    surface: 140,
-    label: 'Appartement',
-    description: 'Appartement.',
-  }),
-);
 
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
@@ -93,11 +78,7 @@ describe.each(testDbKinds)('feeds in the professional space on %s', (kind) => {
     ({ cookie } = await proSignedIn(db, agency.id));
     // The first render compiles the page's modules: done here, not within a test's render time.
     await web.inject({ url: '/fr/espace-pro/flux/', headers: { cookie } });
-    const files = await validFeedFiles();
-    zip = await buildZip({
-      ...files,
-      'annonces.csv': Buffer.concat([VALID_CSV, Buffer.from(BAD_LINE, 'latin1')]),
-    });
+    zip = await feedWithBadPriceRow();
   }, 120_000);
 
   afterAll(async () => {
