@@ -18,6 +18,7 @@ import type { Lang } from '../../shared/contract';
 import { defineScreen } from '../app/screen';
 import { AudienceChart } from '../components/pro/audience-chart';
 import { PRO_CACHE, proHead, requireProUser } from '../components/pro/session';
+import { ScrollRegion } from '../components/pro/scroll-region';
 import { ProShell } from '../components/pro/shell';
 
 // The audience of the agency's listings (/fr/espace-pro/audience/, /en/pro/audience/): over 7,
@@ -122,12 +123,7 @@ export default defineScreen({
         {/* The table's scrolling region is the one landmark named by this heading. */}
         <section>
           <h2 id="audience-offers">{t`Par annonce`}</h2>
-          <div
-            className="audience-scroll"
-            tabIndex={0}
-            role="region"
-            aria-labelledby="audience-offers"
-          >
+          <ScrollRegion labelledBy="audience-offers">
             <table className="audience-table">
               <thead>
                 <tr>
@@ -155,7 +151,7 @@ export default defineScreen({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {pages > 1 ? (
             <nav aria-label={t`Pages des annonces`} className="audience-pages">
               {page > 1 ? (
@@ -200,12 +196,7 @@ function Figures({
       </ul>
       <details className="audience-daily">
         <summary>{t`Chiffres jour par jour`}</summary>
-        <div
-          className="audience-scroll"
-          tabIndex={0}
-          role="region"
-          aria-labelledby={`audience-daily-${id}`}
-        >
+        <ScrollRegion labelledBy={`audience-daily-${id}`}>
           <table className="audience-table">
             <caption id={`audience-daily-${id}`}>{t`Chiffres jour par jour`}</caption>
             <thead>
@@ -229,7 +220,7 @@ function Figures({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </>
   );
@@ -247,12 +238,7 @@ function OfferAudience({ offer, lang }: { offer: ProAudienceOffer; lang: 'fr' | 
       </h2>
       <Figures series={offer.series} totals={offer.totals} lang={lang} id="offer" />
       {c ? (
-        <div
-          className="audience-scroll"
-          tabIndex={0}
-          role="region"
-          aria-labelledby="audience-peers"
-        >
+        <ScrollRegion labelledBy="audience-peers">
           <table className="audience-table">
             <caption id="audience-peers">{t`Face aux annonces comparables`}</caption>
             <thead>
@@ -284,7 +270,7 @@ function OfferAudience({ offer, lang }: { offer: ProAudienceOffer; lang: 'fr' | 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p>{t`Trop peu d'annonces comparables pour la comparer.`}</p>
       )}

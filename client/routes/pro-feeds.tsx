@@ -19,6 +19,7 @@ import {
 import { defineScreen } from '../app/screen';
 import { FeedUploadForm } from '../components/pro-feeds/upload-form';
 import { PRO_CACHE, proHead, requireProUser } from '../components/pro/session';
+import { ScrollRegion } from '../components/pro/scroll-region';
 import { ProShell } from '../components/pro/shell';
 import {
   FEED_KEY_CONFIRM,
@@ -264,14 +265,8 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
           <p>{pending ? t`Le rapport sera prêt après l'import.` : t`Aucune ligne en erreur.`}</p>
         ) : (
           <>
-            <div
-              className="pro-feeds__scroll"
-              role="region"
-              // A table wider than a phone scrolls: its region takes the focus to scroll by keyboard.
-              // The region is the section's one landmark of that name (the section has none).
-              aria-labelledby="feed-problems"
-              tabIndex={0}
-            >
+            {/* The region is the section's one landmark of that name (the section has none). */}
+            <ScrollRegion labelledBy="feed-problems">
               <table className="pro-feeds__table">
                 <thead>
                   <tr>
@@ -316,7 +311,7 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pager
               {...report.problems}
               param={FEED_PARAMS.problems}
@@ -401,13 +396,7 @@ function FeedsHome({
           <p>{t`Aucun import de flux pour l'instant.`}</p>
         ) : (
           <>
-            <div
-              className="pro-feeds__scroll"
-              role="region"
-              // A table wider than a phone scrolls: its region takes the focus to scroll by keyboard.
-              aria-labelledby="feed-runs"
-              tabIndex={0}
-            >
+            <ScrollRegion labelledBy="feed-runs">
               <table className="pro-feeds__table">
                 <thead>
                   <tr>
@@ -445,7 +434,7 @@ function FeedsHome({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pager
               {...runs}
               param={FEED_PARAMS.runsPage}
