@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
+import { selectAgencyBySlug } from '../repositories/agencies';
 import { issueFeedKey } from './keys';
 
 // `npm run feed:key -- <agency>`: prints a new feed key for the agency (POST /feeds/{agency});
@@ -27,11 +28,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDb(cliDbOptions(config));
   try {
     await migrateToLatest(db);
-    const agency = await db.kysely
-      .selectFrom('agencies')
-      .select(['id', 'name'])
-      .where('slug', '=', slug.output)
-      .executeTakeFirst();
+    const agency = await selectAgencyBySlug(db, slug.output);
     if (!agency) {
       console.error(`feed:key: agency ${slug.output} not found`);
       return 1;

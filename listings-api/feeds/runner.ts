@@ -11,11 +11,8 @@ import type { JobsLeader } from '../lib/jobs-leader';
 import type { ReferenceCache } from '../lib/reference';
 import { extractFeedZip, FeedArchiveError } from './archive';
 import { feedZipLimits, type FeedConfig } from './config';
-import {
-  insertQueuedFeedRun,
-  recordStoppedFeedRun,
-  selectAgencyBySlug,
-} from '../repositories/feed-import';
+import { selectAgencyBySlug } from '../repositories/agencies';
+import { insertQueuedFeedRun, recordStoppedFeedRun } from '../repositories/feed-import';
 import { importFeed } from './import';
 import { loadMappingReference } from './mapping';
 import { createPhotoStore, type PhotoStore } from './photos';

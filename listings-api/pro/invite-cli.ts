@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { openDb } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { cliConfig, cliDbOptions, runCommand } from '../lib/cli-env';
+import { selectAgencyBySlug } from '../repositories/agencies';
 import { ProEmailSchema, ProRoleSchema } from '../../shared/pro';
 import { addProUser } from './users';
 
@@ -33,11 +34,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDb(cliDbOptions(config));
   try {
     await migrateToLatest(db);
-    const agency = await db.kysely
-      .selectFrom('agencies')
-      .select(['id', 'name'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
+    const agency = await selectAgencyBySlug(db, slug);
     if (!agency) {
       console.error(`pro:invite: agency ${slug} not found`);
       return 1;

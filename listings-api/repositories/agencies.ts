@@ -201,10 +201,10 @@ export async function agencyExists(db: Db, id: number): Promise<boolean> {
 export async function selectAgencyBySlug(
   db: Db,
   slug: string,
-): Promise<{ id: number; slug: string } | undefined> {
+): Promise<{ id: number; slug: string; name: string } | undefined> {
   return db.kysely
     .selectFrom('agencies')
-    .select(['id', 'slug'])
+    .select(['id', 'slug', 'name'])
     .where('slug', '=', slug)
     .executeTakeFirst();
 }

@@ -244,12 +244,3 @@ export async function recordStoppedFeedRun(
     .onConflict((oc) => oc.column('id').doUpdateSet({ status, finished_at: new Date(), report }))
     .execute();
 }
-
-/** An agency's id by its slug. */
-export async function selectAgencyBySlug(db: Db, slug: string) {
-  return db.kysely
-    .selectFrom('agencies')
-    .select(['id', 'slug'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
-}
