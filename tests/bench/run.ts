@@ -31,6 +31,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
     rows: { type: 'string', default: '10000' },
     'web-processes': { type: 'string' },
+    // The audience counters (stats, scale): events per second; stats: events counted before
+    // the counters' size is read, and the days they are spread over.
+    rate: { type: 'string' },
+    events: { type: 'string' },
+    days: { type: 'string' },
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
@@ -84,9 +89,17 @@ if (runs('scale')) {
   });
 }
 
-// The audience counters: POST /stat at 16 connections, then their size after 1,000,000 events.
+const numberOr = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+// The audience counters: POST /stat at 2,000 events/s over 16 connections, then their size after
+// 1,000,000 events.
 if (runs('stats')) {
-  await benchStats({ seconds: values.seconds === '8' ? 20 : seconds });
+  await benchStats({
+    seconds: values.seconds === '8' ? 20 : seconds,
+    rate: numberOr(values.rate),
+    events: numberOr(values.events),
+    days: numberOr(values.days),
+  });
 }
 
 if (runs('import')) {
