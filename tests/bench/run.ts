@@ -60,6 +60,7 @@ if (unknown.length > 0) {
 }
 const runs = (part: string) => only === undefined || only.includes(part);
 const seconds = Number(values.seconds);
+const numberOr = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 if (runs('api')) {
   await benchApi({ offers: Number(values.offers), seconds });
@@ -81,15 +82,15 @@ if (runs('comparables')) {
   });
 }
 
-// Searches on a real primary alone and with a streaming replica (--offers when given, else 20,000).
+// Searches on a real primary alone and with a streaming replica (--offers when given, else
+// 20,000), each alone and while the audience counters write 2,000 events/s (--rate).
 if (runs('scale')) {
   await benchScale({
     offers: values.offers === '100000' ? 20_000 : Number(values.offers),
     seconds,
+    statRate: numberOr(values.rate),
   });
 }
-
-const numberOr = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 // The audience counters: POST /stat at 2,000 events/s over 16 connections, then their size after
 // 1,000,000 events.

@@ -37,8 +37,10 @@ const VISITORS = 200_000;
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-interface StatsLoad {
+export interface StatsLoad {
   url: string;
+  /** Offers the events are drawn from (ids 1…offers; default 50,000). */
+  offers?: number;
   seconds: number;
   connections: number;
   /** Events per second over all the connections. */
@@ -46,8 +48,8 @@ interface StatsLoad {
 }
 
 /** One event of the mix: its body and its visitor. */
-function drawEvent(random: () => number): { body: string; ip: string } {
-  const offer = () => 1 + Math.floor(random() * OFFERS);
+function drawEvent(random: () => number, offers = OFFERS): { body: string; ip: string } {
+  const offer = () => 1 + Math.floor(random() * offers);
   const v = Math.floor(random() * VISITORS);
   const ip = `10.${(v >> 16) & 255}.${(v >> 8) & 255}.${v & 255}`;
   const r = random();
@@ -65,7 +67,7 @@ function parseEvent(body: string): { type: StatType; ids: number[] } {
   return { type: event.type, ids: Array.isArray(event.id) ? event.id : [event.id] };
 }
 
-function measure({ url, seconds, connections, rate }: StatsLoad): Promise<LoadFigures> {
+function measure({ url, offers, seconds, connections, rate }: StatsLoad): Promise<LoadFigures> {
   const random = prng(11);
   return autocannonFigures(
     {
@@ -78,7 +80,7 @@ function measure({ url, seconds, connections, rate }: StatsLoad): Promise<LoadFi
           method: 'POST',
           path: '/stat',
           setupRequest: (request) => {
-            const event = drawEvent(random);
+            const event = drawEvent(random, offers);
             return {
               ...request,
               body: event.body,
@@ -99,7 +101,8 @@ function measure({ url, seconds, connections, rate }: StatsLoad): Promise<LoadFi
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
-function runStatsLoad(load: StatsLoad): Promise<LoadFigures> {
+/** Posts the events of the mix at a fixed rate from a child process; answers the figures. */
+export function runStatsLoad(load: StatsLoad): Promise<LoadFigures> {
   return runInChild(THIS_FILE, load);
 }
 
