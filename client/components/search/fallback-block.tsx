@@ -14,19 +14,15 @@ import { ResultList } from './result-list';
 // links to substitute searches: nearby places within 30 km, wider areas, other sections), or
 // 'No property was found.' with a hint to change the criteria.
 
-function SubstituteLinks({
-  fallback,
-  criteria,
-  place,
-  config,
-  lang,
-}: {
+interface FallbackProps {
   fallback: Fallback;
   criteria: SearchCriteria;
   place: PlaceView;
   config: Config;
   lang: Lang;
-}) {
+}
+
+function SubstituteLinks({ fallback, criteria, place, config, lang }: FallbackProps) {
   const { t } = useLingui();
   const index = indexConfig(config);
   const base = withoutFilters(criteria, config);
@@ -84,31 +80,12 @@ function SubstituteLinks({
   );
 }
 
-export function FallbackBlock({
-  fallback,
-  criteria,
-  place,
-  config,
-  lang,
-}: {
-  fallback: Fallback;
-  criteria: SearchCriteria;
-  place: PlaceView;
-  config: Config;
-  lang: Lang;
-}) {
+export function FallbackBlock(props: FallbackProps) {
+  const { fallback, criteria, place, config, lang } = props;
   const { t } = useLingui();
   const rub = rubriqueLabel(criteria, config, lang);
   const lieu = place.libelle;
-  const links = (
-    <SubstituteLinks
-      fallback={fallback}
-      criteria={criteria}
-      place={place}
-      config={config}
-      lang={lang}
-    />
-  );
+  const links = <SubstituteLinks {...props} />;
 
   if (fallback.kind === 'enlarged') {
     return (
