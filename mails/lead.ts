@@ -91,6 +91,17 @@ function offerRows(offer: LeadOffer, lang: Lang): Row[] {
   ];
 }
 
+/** The offer's part of a mail's text, after a blank line. */
+function offerText(offer: LeadOffer, lang: Lang): string[] {
+  return [
+    '',
+    mailText(m.mailHeading, lang, { label: mailText(m.leadProperty, lang) }),
+    offer.title,
+    ...textRows(offerRows(offer, lang), lang),
+    offer.url,
+  ];
+}
+
 function offerHtml(offer: LeadOffer, lang: Lang): string {
   const photo = offer.photoUrl
     ? `<a href="${escapeHtml(offer.url)}"><img src="${escapeHtml(offer.photoUrl)}" alt="${escapeHtml(offer.title)}" width="400" style="display:block;max-width:100%;height:auto;border:0;margin:0 0 12px;"></a>`
@@ -143,16 +154,7 @@ export function renderLeadMail(input: LeadMailInput): MailContent {
       mailText(m.mailHeading, lang, { label: visitorLabel }),
       ...textRows(visitorRows, lang),
       visitor.tel,
-      ...(offer
-        ? [
-            '',
-            mailText(m.mailHeading, lang, { label: propertyLabel }),
-            offer.title,
-            ...textRows(offerRows(offer, lang), lang),
-            offer.url,
-            ...(offer.photoUrl ? [offer.photoUrl] : []),
-          ]
-        : []),
+      ...(offer ? [...offerText(offer, lang), ...(offer.photoUrl ? [offer.photoUrl] : [])] : []),
       '',
       reply,
     ],
@@ -207,15 +209,7 @@ export function renderLeadCopyMail(input: LeadMailInput): MailContent {
       ...textRows(sentRows, lang),
       mailText(m.mailHeading, lang, { label: mailText(m.leadMessage, lang) }),
       visitor.message,
-      ...(offer
-        ? [
-            '',
-            mailText(m.mailHeading, lang, { label: propertyLabel }),
-            offer.title,
-            ...textRows(offerRows(offer, lang), lang),
-            offer.url,
-          ]
-        : []),
+      ...(offer ? offerText(offer, lang) : []),
       '',
       mailText(m.mailHeading, lang, { label: agencyLabel }),
       ...textRows(agencyRows, lang),
