@@ -86,6 +86,15 @@ export function FallbackBlock(props: FallbackProps) {
   const rub = rubriqueLabel(criteria, config, lang);
   const lieu = place.libelle;
   const links = <SubstituteLinks {...props} />;
+  const offers = (label: string) => (
+    <ResultList
+      offers={fallback.offers}
+      lang={lang}
+      config={config}
+      label={label}
+      renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
+    />
+  );
 
   if (fallback.kind === 'enlarged') {
     return (
@@ -96,13 +105,7 @@ export function FallbackBlock(props: FallbackProps) {
           </p>
           <p>{t`Voici les biens d'exception les plus proches.`}</p>
         </div>
-        <ResultList
-          offers={fallback.offers}
-          lang={lang}
-          config={config}
-          label={t`Biens les plus proches`}
-          renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
-        />
+        {offers(t`Biens les plus proches`)}
         {links}
       </div>
     );
@@ -131,13 +134,7 @@ export function FallbackBlock(props: FallbackProps) {
               })}`}
             </a>
           </p>
-          <ResultList
-            offers={fallback.offers}
-            lang={lang}
-            config={config}
-            label={t`Biens sans vos filtres`}
-            renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
-          />
+          {offers(t`Biens sans vos filtres`)}
         </>
       ) : null}
       {links}
