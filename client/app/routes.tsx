@@ -117,16 +117,20 @@ export function createRoutes(platform: Platform): RouteObject[] {
     }
   }
 
+  /** The portal's configuration, a failure to get it being the route's error. */
+  async function loadConfig(request: Request): Promise<Config> {
+    try {
+      return await api.get('config', {}, { signal: request.signal });
+    } catch (error) {
+      throw toRouteError(error);
+    }
+  }
+
   async function pageLoader({ request, context }: { request: Request; context?: unknown }) {
     const url = new URL(request.url);
     const lang = langOfPath(url.pathname);
     if (platform.errorStatus) throw badRequest(platform.errorStatus);
-    let config: Config;
-    try {
-      config = await api.get('config', {}, { signal: request.signal });
-    } catch (error) {
-      throw toRouteError(error);
-    }
+    const config = await loadConfig(request);
     const resolved = resolvePath(url.pathname, config);
     if (resolved.kind === 'redirect')
       throw redirect(`${resolved.location}${url.search}`, resolved.status);
@@ -178,12 +182,7 @@ export function createRoutes(platform: Platform): RouteObject[] {
     if (platform.submit) return platform.submit(request);
     const url = new URL(request.url);
     const lang = langOfPath(url.pathname);
-    let config: Config;
-    try {
-      config = await api.get('config', {}, { signal: request.signal });
-    } catch (error) {
-      throw toRouteError(error);
-    }
+    const config = await loadConfig(request);
     const resolved = resolvePath(url.pathname, config);
     if (resolved.kind !== 'screen') throw notFound('unmatched');
     const actions = await platform.actions?.(resolved.screen);
