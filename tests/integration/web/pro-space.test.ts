@@ -109,10 +109,7 @@ export const ISOLATION_CASES: IsolationCase[] = [
   {
     name: 'audience page ?offre= (en, 90 days)',
     request: (t) =>
-      page(
-        t,
-        `${href('proAudience', {}, 'en', t.world.config)}?days=90&offre=${t.other.offerId}`,
-      ),
+      page(t, `${href('proAudience', {}, 'en', t.world.config)}?days=90&offre=${t.other.offerId}`),
   },
   // Feeds
   {
@@ -333,10 +330,7 @@ describe.each(testDbKinds)('professional space through the web app (%s)', (kind)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const fr = (screen: 'proAudience' | 'proFeeds') => href(screen, {}, 'fr', t.world.config);
-    for (const url of [
-      `/pro/audience/offres/${mine.id}`,
-      '/pro/feeds/runs/mine-run-0001',
-    ]) {
+    for (const url of [`/pro/audience/offres/${mine.id}`, '/pro/feeds/runs/mine-run-0001']) {
       expect((await api(t, url)).statusCode, url).toBe(200);
     }
     for (const url of [
