@@ -20,6 +20,7 @@ import { AudienceChart } from '../components/pro/audience-chart';
 import { PRO_CACHE, proHead, requireProUser } from '../components/pro/session';
 import { ScrollRegion } from '../components/pro/scroll-region';
 import { ProShell } from '../components/pro/shell';
+import '../styles/pro-audience.css';
 
 // The audience of the agency's listings (/fr/espace-pro/audience/, /en/pro/audience/): over 7,
 // 30 or 90 days (links: works without JavaScript), the agency's daily figures as charts drawn
