@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import * as v from 'valibot';
 import type { Lang } from '../../shared/contract';
-import { feedReasonText } from '../../shared/feed-reasons';
+import { feedReasonText } from '../../shared/pro-feed-reasons';
 import { FORM_FIELD } from '../../shared/page-actions';
 import { isPortalApiError } from '../../shared/portal-api';
 import {

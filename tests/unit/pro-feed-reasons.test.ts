@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NUL_BYTE_REASON } from '../../listings-api/feeds/poliris';
 import { catalogI18n } from '../../shared/catalogs.server';
-import { FEED_REASON_IDS, feedReasonId, feedReasonText } from '../../shared/feed-reasons';
+import { FEED_REASON_IDS, feedReasonId, feedReasonText } from '../../shared/pro-feed-reasons';
 
 // The feeds screens show every reason of a feed import in the page's language: one reason of
 // each shape the feeds code writes (listings-api/feeds/), as it writes it, is translated in
