@@ -52,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
 }));
 
-const CATALOG = /[\\/]locales[\\/][^\\/]+[\\/]messages\.po$/;
+const CATALOG = /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.po$/;
 /** Sources of the messages only servers write: the listings API and the mails it sends. */
 const SERVER_ONLY = /^(?:listings-api|mails)\//;
 

@@ -19,7 +19,7 @@ import {
 } from './app/hydration';
 import { API_PATHS } from '../shared/portal-api';
 import { BFF_PATHS, FRAME_HASH } from '../shared/bff-paths';
-import { langOfPath } from '../shared/routes';
+import { catalogsOf, langOfPath } from '../shared/routes';
 import type { Config, OmrData } from '../shared/contract';
 import { loadI18n } from './i18n/catalogs';
 
@@ -93,7 +93,7 @@ async function start() {
   // The catalog, the screen's code and the frame's data must be there before hydrating, or the
   // first render differs.
   const [, , frame] = await Promise.all([
-    loadI18n(lang),
+    loadI18n(lang, catalogsOf(page?.match.screen)),
     page ? loadScreen(page.match.screen) : undefined,
     pageRoot ? loadFrame(data?.shell.frame) : undefined,
   ]);
@@ -104,7 +104,7 @@ async function start() {
   const router = createBrowserRouter(
     createRoutes({
       api,
-      i18n: (l) => trackTask(loadI18n(l)),
+      i18n: (l, catalogs) => trackTask(loadI18n(l, catalogs)),
       tag: () => {},
       origin: () => window.location.origin,
       track: trackTask,

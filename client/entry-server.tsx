@@ -12,7 +12,7 @@ import type { CachePolicy } from '../shared/cache-policy';
 import type { Lang } from '../shared/contract';
 import type { PortalApi } from '../shared/portal-api';
 import { INLINE_BOOT_SCRIPT } from '../shared/inline-scripts';
-import { langOfPath } from '../shared/routes';
+import { CATALOGS, langOfPath } from '../shared/routes';
 import { PortalApiProvider } from './api/portal-api-context';
 import { createRoutes, type PageData, type PageRequestContext, type RootData } from './app/routes';
 import { loadedScreen } from './app/screens';
@@ -73,7 +73,8 @@ export type RenderResult =
       body: Buffer;
     };
 
-const catalogs = Promise.all([loadI18n('fr'), loadI18n('en')]);
+// Every catalog of both languages, once: a page of any screen renders from them.
+const catalogs = Promise.all([loadI18n('fr', CATALOGS), loadI18n('en', CATALOGS)]);
 // Awaited by each render; this keeps a failed load from being an unhandled rejection meanwhile.
 catalogs.catch(() => {});
 

@@ -171,9 +171,10 @@ export async function buildListingsApp(options: ListingsAppOptions): Promise<Fas
   app.decorate('reference', reference);
   const responseCache = registerResponseCache(app, { ttlMs: options.cacheTtlMs ?? 30_000 });
   app.decorate('responseCache', responseCache);
-  // When offers change, what was read from them is out of date.
+  // When offers change, what was read from them is out of date; answers are kept again once the
+  // replicas the reads go to have replayed the change.
   const counts = createOfferCounts(options.db, app.log, () => {
-    responseCache.clear();
+    responseCache.clear(options.db.readsCaughtUp());
     reference.clear();
   });
   app.decorate('offerCounts', counts);

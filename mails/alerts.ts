@@ -11,6 +11,7 @@ import {
   mailHtml,
   mailText,
   quoted,
+  textLayout,
   type MailContent,
 } from './render';
 
@@ -139,21 +140,20 @@ export function renderConfirmMail(input: ConfirmMailInput): MailContent {
   const searchQuoted = quoted(search, lang);
   const othersIntro = others.length > 0 ? mailText(m.confirmOthers, lang) : null;
   const notYou = `${mailText(m.confirmUntil, lang)} ${mailText(m.mailNotYou, lang)}`;
-  const text = [
-    mailText(m.mailHello, lang),
-    '',
-    mailText(m.confirmIntro, lang, { siteName, search: searchQuoted }),
-    '',
-    ...(othersIntro ? [othersIntro, ...others.map((other) => `- ${other}`), ''] : []),
-    mailText(m.confirmOpenLink, lang),
-    confirmUrl,
-    '',
-    notYou,
-    '',
-    '--',
-    labelled(mailText(m.confirmCancel, lang), unsubscribeUrl, lang),
-    '',
-  ].join('\n');
+  const text = textLayout(
+    [
+      mailText(m.mailHello, lang),
+      '',
+      mailText(m.confirmIntro, lang, { siteName, search: searchQuoted }),
+      '',
+      ...(othersIntro ? [othersIntro, ...others.map((other) => `- ${other}`), ''] : []),
+      mailText(m.confirmOpenLink, lang),
+      confirmUrl,
+      '',
+      notYou,
+    ],
+    [labelled(mailText(m.confirmCancel, lang), unsubscribeUrl, lang)],
+  );
   const html = layout(
     lang,
     subject,
@@ -332,19 +332,17 @@ export function renderDigestMail(input: DigestMailInput): MailContent {
   const why = mailText(m.digestWhy, lang, { siteName });
   const unsubscribeLabel = mailText(m.digestUnsubscribe, lang);
 
-  const text = [
-    hello,
-    '',
-    ...(introNew ? [introNew, '', ...offers.flatMap((o) => cardText(o, lang))] : []),
-    ...(introDrops ? [introDrops, '', ...drops.flatMap((o) => cardText(o, lang))] : []),
-    ...(moreText ? [moreText, ''] : []),
-    labelled(alertsLabel, alertsUrl, lang),
-    '',
-    '--',
-    why,
-    labelled(unsubscribeLabel, unsubscribeUrl, lang),
-    '',
-  ].join('\n');
+  const text = textLayout(
+    [
+      hello,
+      '',
+      ...(introNew ? [introNew, '', ...offers.flatMap((o) => cardText(o, lang))] : []),
+      ...(introDrops ? [introDrops, '', ...drops.flatMap((o) => cardText(o, lang))] : []),
+      ...(moreText ? [moreText, ''] : []),
+      labelled(alertsLabel, alertsUrl, lang),
+    ],
+    [why, labelled(unsubscribeLabel, unsubscribeUrl, lang)],
+  );
 
   const sections = [
     ...(introNew

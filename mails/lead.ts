@@ -1,6 +1,15 @@
 import type { Lang } from '../shared/contract';
 import * as m from './messages';
-import { button, escapeHtml, layout, link, mailText, rowsTable, type MailContent } from './render';
+import {
+  button,
+  escapeHtml,
+  layout,
+  link,
+  mailText,
+  rowsTable,
+  textLayout,
+  type MailContent,
+} from './render';
 
 // A contact request's two mails: the lead, to the agency or its negotiator in the agency's
 // language, and the visitor's copy in the language of the page. Everything the visitor typed is
@@ -82,6 +91,17 @@ function offerRows(offer: LeadOffer, lang: Lang): Row[] {
   ];
 }
 
+/** The offer's part of a mail's text, after a blank line. */
+function offerText(offer: LeadOffer, lang: Lang): string[] {
+  return [
+    '',
+    mailText(m.mailHeading, lang, { label: mailText(m.leadProperty, lang) }),
+    offer.title,
+    ...textRows(offerRows(offer, lang), lang),
+    offer.url,
+  ];
+}
+
 function offerHtml(offer: LeadOffer, lang: Lang): string {
   const photo = offer.photoUrl
     ? `<a href="${escapeHtml(offer.url)}"><img src="${escapeHtml(offer.photoUrl)}" alt="${escapeHtml(offer.title)}" width="400" style="display:block;max-width:100%;height:auto;border:0;margin:0 0 12px;"></a>`
@@ -124,32 +144,22 @@ export function renderLeadMail(input: LeadMailInput): MailContent {
   const reply = mailText(m.leadReply, lang, { name: visitor.name });
   const footer = mailText(m.leadFooter, lang, { siteName });
 
-  const text = [
-    intro,
-    '',
-    mailText(m.mailHeading, lang, { label: messageLabel }),
-    visitor.message,
-    '',
-    mailText(m.mailHeading, lang, { label: visitorLabel }),
-    ...textRows(visitorRows, lang),
-    visitor.tel,
-    ...(offer
-      ? [
-          '',
-          mailText(m.mailHeading, lang, { label: propertyLabel }),
-          offer.title,
-          ...textRows(offerRows(offer, lang), lang),
-          offer.url,
-          ...(offer.photoUrl ? [offer.photoUrl] : []),
-        ]
-      : []),
-    '',
-    reply,
-    '',
-    '--',
-    footer,
-    '',
-  ].join('\n');
+  const text = textLayout(
+    [
+      intro,
+      '',
+      mailText(m.mailHeading, lang, { label: messageLabel }),
+      visitor.message,
+      '',
+      mailText(m.mailHeading, lang, { label: visitorLabel }),
+      ...textRows(visitorRows, lang),
+      visitor.tel,
+      ...(offer ? [...offerText(offer, lang), ...(offer.photoUrl ? [offer.photoUrl] : [])] : []),
+      '',
+      reply,
+    ],
+    [footer],
+  );
 
   const html = layout(
     lang,
@@ -189,35 +199,26 @@ export function renderLeadCopyMail(input: LeadMailInput): MailContent {
   const footer = mailText(m.leadCopyFooter, lang, { siteName });
   const notYou = mailText(m.mailNotYou, lang);
 
-  const text = [
-    hello,
-    '',
-    intro,
-    '',
-    mailText(m.mailHeading, lang, { label: sentLabel }),
-    ...textRows(sentRows, lang),
-    mailText(m.mailHeading, lang, { label: mailText(m.leadMessage, lang) }),
-    visitor.message,
-    ...(offer
-      ? [
-          '',
-          mailText(m.mailHeading, lang, { label: propertyLabel }),
-          offer.title,
-          ...textRows(offerRows(offer, lang), lang),
-          offer.url,
-        ]
-      : []),
-    '',
-    mailText(m.mailHeading, lang, { label: agencyLabel }),
-    ...textRows(agencyRows, lang),
-    agency.url,
-    '',
-    notYou,
-    '',
-    '--',
-    footer,
-    '',
-  ].join('\n');
+  const text = textLayout(
+    [
+      hello,
+      '',
+      intro,
+      '',
+      mailText(m.mailHeading, lang, { label: sentLabel }),
+      ...textRows(sentRows, lang),
+      mailText(m.mailHeading, lang, { label: mailText(m.leadMessage, lang) }),
+      visitor.message,
+      ...(offer ? offerText(offer, lang) : []),
+      '',
+      mailText(m.mailHeading, lang, { label: agencyLabel }),
+      ...textRows(agencyRows, lang),
+      agency.url,
+      '',
+      notYou,
+    ],
+    [footer],
+  );
 
   const html = layout(
     lang,

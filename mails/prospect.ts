@@ -1,7 +1,7 @@
 import type { Lang } from '../shared/contract';
 import { ROUTE_BY_SCREEN } from '../shared/routes';
 import * as m from './messages';
-import { escapeHtml, layout, mailText, rowsTable, type MailContent } from './render';
+import { escapeHtml, layout, mailText, rowsTable, textLayout, type MailContent } from './render';
 
 // The confirmation mail of a professional (prospect) request: what the thanks text of the
 // professional contact page promises. It repeats what was sent and links to the personal data
@@ -59,21 +59,19 @@ export function renderProspectMail(input: ProspectMailInput): MailContent {
   const notYou = mailText(m.mailNotYou, lang);
   const privacy = mailText(m.prospectPrivacy, lang);
 
-  const text = [
-    hello,
-    '',
-    intro,
-    '',
-    mailText(m.mailHeading, lang, { label: summaryTitle }),
-    ...rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value })),
-    '',
-    notYou,
-    '',
-    '--',
-    privacy,
-    privacyUrl,
-    '',
-  ].join('\n');
+  const text = textLayout(
+    [
+      hello,
+      '',
+      intro,
+      '',
+      mailText(m.mailHeading, lang, { label: summaryTitle }),
+      ...rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value })),
+      '',
+      notYou,
+    ],
+    [privacy, privacyUrl],
+  );
 
   const html = layout(
     lang,

@@ -66,6 +66,11 @@ export function escapeHtml(s: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The text part of a mail: its body, then the footer below the signature separator ('--'). */
+export function textLayout(body: readonly string[], footer: readonly string[]): string {
+  return [...body, '', '--', ...footer, ''].join('\n');
+}
+
 // A plain, table-based layout: what mail clients render most consistently.
 export function layout(lang: Lang, title: string, body: string, footer: string): string {
   return `<!DOCTYPE html>

@@ -20,13 +20,21 @@ const port = (fallback: string) =>
     v.maxValue(65535, 'must be a port number'),
   );
 
-const positiveInt = (fallback: string) =>
+/** A whole number of at least `min`, `fallback` when unset; `tooSmall` says the least. */
+const intAtLeast = (
+  fallback: string,
+  min: number,
+  tooSmall: string,
+  notInteger = 'must be an integer',
+) =>
   v.pipe(
     v.optional(v.string(), fallback),
     v.transform(Number),
-    v.integer('must be an integer'),
-    v.minValue(1, 'must be positive'),
+    v.integer(notInteger),
+    v.minValue(min, tooSmall),
   );
+
+const positiveInt = (fallback: string) => intAtLeast(fallback, 1, 'must be positive');
 
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
 
@@ -95,12 +103,7 @@ const EnvSchema = v.object({
    * The edge purger purges the same tags once more this many milliseconds later (pages fetched
    * again from answers still kept behind the edge); 0: once only.
    */
-  EDGE_PURGE_REPEAT_MS: v.pipe(
-    v.optional(v.string(), '60000'),
-    v.transform(Number),
-    v.integer('must be an integer'),
-    v.minValue(0, 'must be 0 (once only) or more'),
-  ),
+  EDGE_PURGE_REPEAT_MS: intAtLeast('60000', 0, 'must be 0 (once only) or more'),
   /** Where the edge purger keeps its cursor (written after each successful purge). */
   EDGE_PURGE_CURSOR_FILE: v.optional(v.string(), '.data/edge-purge.cursor'),
   /**
@@ -113,12 +116,7 @@ const EnvSchema = v.object({
    * With REDIS_URL: life of the edge purge lease, in milliseconds; its holder renews it every
    * third. When the holder dies, another process purges within this life plus a third.
    */
-  EDGE_PURGE_LEASE_MS: v.pipe(
-    v.optional(v.string(), '15000'),
-    v.transform(Number),
-    v.integer('must be an integer'),
-    v.minValue(300, 'must be 300 or more'),
-  ),
+  EDGE_PURGE_LEASE_MS: intAtLeast('15000', 300, 'must be 300 or more'),
   /** With REDIS_URL: prefix of the lease's Redis keys (one per edge, when several share Redis). */
   EDGE_PURGE_LEASE_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[\w:.-]{1,100}$/, 'must be letters, digits, : . _ or -')),
@@ -164,19 +162,14 @@ const EnvSchema = v.object({
   /** Serve the production build (dist/) even outside NODE_ENV=production. */
   SERVE_BUILD: booleanish('false'),
   /** Bytes of rendered public pages the in-process page cache keeps (0 turns it off). */
-  PAGE_CACHE_BYTES: v.pipe(
-    v.optional(v.string(), String(64 * 1024 * 1024)),
-    v.transform(Number),
-    v.integer('must be a whole number of bytes'),
-    v.minValue(0, 'must be 0 (off) or more'),
+  PAGE_CACHE_BYTES: intAtLeast(
+    String(64 * 1024 * 1024),
+    0,
+    'must be 0 (off) or more',
+    'must be a whole number of bytes',
   ),
   /** How often the page cache asks the listings API's GET /changes what to purge (ms; 0: never). */
-  PAGE_CACHE_CHANGES_INTERVAL_MS: v.pipe(
-    v.optional(v.string(), '2000'),
-    v.transform(Number),
-    v.integer('must be an integer'),
-    v.minValue(0, 'must be 0 (never) or more'),
-  ),
+  PAGE_CACHE_CHANGES_INTERVAL_MS: intAtLeast('2000', 0, 'must be 0 (never) or more'),
   /**
    * The page cache purges the same tags again these many milliseconds later, comma-separated
    * (pages rendered again from answers the listings API still kept); 0: once only.

@@ -31,6 +31,7 @@ import { ENERGY_CLASSES } from './energy-rules';
 import { agencyTag, listTags, offerTag } from './cache-tags';
 import type { Query } from './query-string';
 import { ID_TEXT, SLUG, idNumber } from './validation';
+import { getRow as get, sendRow as send } from './endpoint-rows';
 import { proGetEndpoints } from './pro';
 import { proFeedGetEndpoints } from './pro-feeds';
 import { proAudienceGetEndpoints } from './pro-audience';
@@ -108,9 +109,6 @@ export type FormSendEndpoint<B extends Schema = Schema, A extends Schema = Schem
   SendEndpoint<B, A>,
   'browser'
 >;
-
-const get = <Q extends Schema, A extends Schema>(row: GetEndpoint<Q, A>) => row;
-const send = <B extends Schema, A extends Schema>(row: SendEndpoint<B, A>) => row;
 
 // ---------------------------------------------------------------------------------------------
 // Query parameters as the browser sends them (text) or a loader passes them (typed)

@@ -13,7 +13,8 @@ import { ENERGY_CLASSES } from './energy-rules';
 import { parsePhone, phoneNumber } from './contact-forms';
 import { proSendEndpoints } from './pro';
 import { proFeedSendEndpoints } from './pro-feeds';
-import { ALERT_TOKENS_UPSTREAM_HEADER, BodyIdSchema, type FormSendEndpoint } from './endpoints';
+import { ALERT_TOKENS_UPSTREAM_HEADER, BodyIdSchema } from './endpoints';
+import { formSendRow as send } from './endpoint-rows';
 import {
   EMAIL_MAX_LENGTH,
   MESSAGE_MAX_LENGTH,
@@ -191,9 +192,6 @@ export const AlertBodySchema = v.object({
   lang,
   criteria: AlertCriteriaBodySchema,
 });
-
-const send = <B extends v.GenericSchema, A extends v.GenericSchema>(row: FormSendEndpoint<B, A>) =>
-  row;
 
 export const formSendEndpoints = {
   /**

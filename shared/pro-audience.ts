@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LangSchema, NatureIdSchema } from './contract';
-import type { GetEndpoint } from './endpoints';
+import { getRow as get } from './endpoint-rows';
 import { ID_TEXT } from './validation';
 
 // The audience of an agency's offers in the professional space (GET /pro/audience, GET
@@ -154,8 +154,6 @@ export const ProAudienceOfferUpstreamQuerySchema = v.object({
   days: periodParam,
   lang: v.optional(LangSchema, 'fr'),
 });
-
-const get = <Q extends v.GenericSchema, A extends v.GenericSchema>(row: GetEndpoint<Q, A>) => row;
 
 export const proAudienceGetEndpoints = {
   /** The agency's audience over a period, and its offers' figures (paged). */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { BFF_PATHS } from './bff-paths';
 import type { Lang } from './contract';
-import type { FormSendEndpoint, GetEndpoint } from './endpoints';
+import { formSendRow as send, getRow as get } from './endpoint-rows';
 import { ROUTE_BY_SCREEN } from './routes';
 
 // The professional space's feed answers (listings API `/pro/feeds/…`): an agency's feed runs, one
@@ -55,12 +55,11 @@ export const ProFeedRunSchema = v.object({
 });
 export type ProFeedRun = v.InferOutput<typeof ProFeedRunSchema>;
 
-export const ProFeedRunListSchema = v.object({
-  total: v.number(),
-  page: v.number(),
-  pageSize: v.number(),
-  items: v.array(ProFeedRunSchema),
-});
+/** A page of a list: its items and where it stands in the whole. */
+const pageOf = <S extends v.GenericSchema>(item: S) =>
+  v.object({ total: v.number(), page: v.number(), pageSize: v.number(), items: v.array(item) });
+
+export const ProFeedRunListSchema = pageOf(ProFeedRunSchema);
 export type ProFeedRunList = v.InferOutput<typeof ProFeedRunListSchema>;
 
 /** A row of the feed that was rejected, or whose photos could not all be used. */
@@ -82,9 +81,6 @@ export const ProFeedWithdrawnSchema = v.object({
   offerId: v.number(),
   paths: v.nullable(Paths),
 });
-
-const pageOf = <S extends v.GenericSchema>(item: S) =>
-  v.object({ total: v.number(), page: v.number(), pageSize: v.number(), items: v.array(item) });
 
 /** One run with a page of its problem rows and a page of the offers it withdrew. */
 export const ProFeedReportSchema = v.object({
@@ -175,10 +171,6 @@ export function feedUploadPath(lang: Lang): string {
 
 // ---------------------------------------------------------------------------------------------
 // Rows of the endpoint table (docs/endpoints.md), each sent with the signed-in user's session
-
-const get = <Q extends v.GenericSchema, A extends v.GenericSchema>(row: GetEndpoint<Q, A>) => row;
-const send = <B extends v.GenericSchema, A extends v.GenericSchema>(row: FormSendEndpoint<B, A>) =>
-  row;
 
 export const proFeedGetEndpoints = {
   /** The agency's feed runs, newest first. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LangSchema } from './contract';
-import type { FormSendEndpoint, GetEndpoint } from './endpoints';
+import { formSendRow as send, getRow as get } from './endpoint-rows';
 import { LEAD_STATUSES } from './lead';
 import { ID_TEXT, emailAddress, noControlChars } from './validation';
 
@@ -183,10 +183,6 @@ export const ProRemoveBodySchema = v.object({ id });
 
 // ---------------------------------------------------------------------------------------------
 // Rows of the endpoint table
-
-const get = <Q extends v.GenericSchema, A extends v.GenericSchema>(row: GetEndpoint<Q, A>) => row;
-const send = <B extends v.GenericSchema, A extends v.GenericSchema>(row: FormSendEndpoint<B, A>) =>
-  row;
 
 export const proGetEndpoints = {
   /** The signed-in user (401 without a live session): every screen of the space loads it. */

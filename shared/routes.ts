@@ -181,6 +181,18 @@ export function isProScreen(screen: ScreenId): screen is ProScreenId {
   return (PRO_SCREENS as readonly ScreenId[]).includes(screen);
 }
 
+/**
+ * The message catalogs, `locales/{lang}/{name}.po` (lingui.config.ts): the portal's, which every
+ * page loads, and the professional space's, which only the space's pages load besides it.
+ */
+export const CATALOGS = ['messages', 'pro'] as const;
+export type CatalogName = (typeof CATALOGS)[number];
+
+/** The catalogs a page of `screen` needs (the portal's alone without a screen: error pages). */
+export function catalogsOf(screen: string | undefined): readonly CatalogName[] {
+  return screen !== undefined && isProScreen(screen as ScreenId) ? CATALOGS : ['messages'];
+}
+
 /** Screens without params (for menus, footers and the sitemap). */
 export const STATIC_SCREENS = ROUTES.filter((r) => !r.paths.fr.includes(':')).map(
   (r) => r.screen,

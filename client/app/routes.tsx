@@ -2,7 +2,14 @@ import type { I18n } from '@lingui/core';
 import { data, redirect, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
 import type { Config, ExternalLinks, Lang, Omr } from '../../shared/contract';
 import type { PortalApi } from '../../shared/portal-api';
-import { ROUTE_BY_SCREEN, alternates, langOfPath, resolvePath } from '../../shared/routes';
+import {
+  ROUTE_BY_SCREEN,
+  alternates,
+  catalogsOf,
+  langOfPath,
+  resolvePath,
+  type CatalogName,
+} from '../../shared/routes';
 import { FORM_FIELD } from '../../shared/page-actions';
 import { badRequest, notFound, toRouteError } from './errors';
 import { runGuards } from './guards';
@@ -21,8 +28,11 @@ import { Page, PageError } from './page';
 
 export interface Platform {
   api: PortalApi;
-  /** Loads a language's catalog (rendering needs it before the page shows). */
-  i18n(lang: Lang): Promise<I18n>;
+  /**
+   * Loads a language's catalogs, the portal's by default (rendering needs them before the page
+   * shows).
+   */
+  i18n(lang: Lang, catalogs?: readonly CatalogName[]): Promise<I18n>;
   /** Collects edge cache tags (server); a no-op in the browser. */
   tag(...tags: string[]): void;
   /** Public origin for canonical and alternate URLs. */
@@ -117,16 +127,20 @@ export function createRoutes(platform: Platform): RouteObject[] {
     }
   }
 
+  /** The portal's configuration, a failure to get it being the route's error. */
+  async function loadConfig(request: Request): Promise<Config> {
+    try {
+      return await api.get('config', {}, { signal: request.signal });
+    } catch (error) {
+      throw toRouteError(error);
+    }
+  }
+
   async function pageLoader({ request, context }: { request: Request; context?: unknown }) {
     const url = new URL(request.url);
     const lang = langOfPath(url.pathname);
     if (platform.errorStatus) throw badRequest(platform.errorStatus);
-    let config: Config;
-    try {
-      config = await api.get('config', {}, { signal: request.signal });
-    } catch (error) {
-      throw toRouteError(error);
-    }
+    const config = await loadConfig(request);
     const resolved = resolvePath(url.pathname, config);
     if (resolved.kind === 'redirect')
       throw redirect(`${resolved.location}${url.search}`, resolved.status);
@@ -145,8 +159,12 @@ export function createRoutes(platform: Platform): RouteObject[] {
       // The entry's guards first (the spec's middleware), then the screen: a screen without a
       // module yet is not routed (404).
       await runGuards(ROUTE_BY_SCREEN[resolved.screen].guards, args);
+      // The screen's code and the catalogs it needs besides the portal's (the space's).
       const loading = loadScreen(resolved.screen);
-      const screen = await (platform.track ? platform.track(loading) : loading);
+      const [screen] = await Promise.all([
+        platform.track ? platform.track(loading) : loading,
+        platform.i18n(lang, catalogsOf(resolved.screen)),
+      ]);
       if (!screen) throw notFound('unmatched');
       // The footer's links are not worth failing the page for.
       const links = (lieu: number | null) =>
@@ -178,12 +196,7 @@ export function createRoutes(platform: Platform): RouteObject[] {
     if (platform.submit) return platform.submit(request);
     const url = new URL(request.url);
     const lang = langOfPath(url.pathname);
-    let config: Config;
-    try {
-      config = await api.get('config', {}, { signal: request.signal });
-    } catch (error) {
-      throw toRouteError(error);
-    }
+    const config = await loadConfig(request);
     const resolved = resolvePath(url.pathname, config);
     if (resolved.kind !== 'screen') throw notFound('unmatched');
     const actions = await platform.actions?.(resolved.screen);

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import '../styles/selection.css';
+import { useDialogClose } from '../hooks/use-dialog-close';
 import type { NatureId } from '../../shared/contract';
 import {
   MAX_SELECTION,
@@ -134,23 +135,13 @@ function ConfirmDialog({
 
   useEffect(() => {
     const el = dialog.current;
-    if (!el) return;
     // showModal() focuses the first button: the main action (Close when the selection is full).
-    if (!el.open) el.showModal();
-    const onDialogClose = () => {
-      if (confirmed.current) onConfirm();
-      onClose();
-    };
-    const onClick = (event: MouseEvent) => {
-      if (event.target === el) el.close();
-    };
-    el.addEventListener('close', onDialogClose);
-    el.addEventListener('click', onClick);
-    return () => {
-      el.removeEventListener('close', onDialogClose);
-      el.removeEventListener('click', onClick);
-    };
+    if (el && !el.open) el.showModal();
   }, [onConfirm, onClose]);
+  useDialogClose(dialog, () => {
+    if (confirmed.current) onConfirm();
+    onClose();
+  });
 
   const close = (confirm: boolean) => {
     confirmed.current = confirm;

@@ -5,6 +5,7 @@ import { indexConfig } from '../../shared/config-index';
 import { linkBuilder } from '../app/links';
 import { useSelectionCount } from '../hooks/use-selection-count';
 import { useHydrated } from '../hooks/use-selection';
+import { useDialogClose } from '../hooks/use-dialog-close';
 import { CloseIcon } from './icons';
 import { LanguageLinks } from './language-switch';
 import { ThemeChooser } from './theme-chooser';
@@ -46,24 +47,10 @@ export function MenuModal({
     if (!open && el.open) el.close();
   }, [open]);
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    const onDialogClose = () => {
-      onClose();
-      returnFocus.current?.focus();
-    };
-    // A click on the dialog box itself (not on its panel) is a click on the backdrop.
-    const onClick = (event: MouseEvent) => {
-      if (event.target === el) el.close();
-    };
-    el.addEventListener('close', onDialogClose);
-    el.addEventListener('click', onClick);
-    return () => {
-      el.removeEventListener('close', onDialogClose);
-      el.removeEventListener('click', onClick);
-    };
-  }, [onClose, returnFocus]);
+  useDialogClose(dialog, () => {
+    onClose();
+    returnFocus.current?.focus();
+  });
 
   const close = () => dialog.current?.close();
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Link,
   useFetcher,
@@ -489,6 +489,27 @@ function useAlertDescription(
   return { title, facts };
 }
 
+/** An alert's criteria as a list of facts, followed by the facts of its state. */
+function AlertFacts({
+  facts,
+  children,
+}: {
+  facts: ReturnType<typeof useAlertDescription>['facts'];
+  children: ReactNode;
+}) {
+  return (
+    <dl className="alert-item__facts">
+      {facts.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+      {children}
+    </dl>
+  );
+}
+
 /** The search a mail link confirmed, as the list would show it (without its actions). */
 function ConfirmedAlert({
   confirmed,
@@ -514,18 +535,12 @@ function ConfirmedAlert({
           <h3 id="alert-confirmed" className="alert-item__title">
             {title}
           </h3>
-          <dl className="alert-item__facts">
-            {facts.map((fact) => (
-              <div key={fact.label}>
-                <dt>{fact.label}</dt>
-                <dd>{fact.value}</dd>
-              </div>
-            ))}
+          <AlertFacts facts={facts}>
             <div>
               <dt>{t`État`}</dt>
               <dd>{t`Adresse confirmée`}</dd>
             </div>
-          </dl>
+          </AlertFacts>
         </article>
       </li>
     </ul>
@@ -555,13 +570,7 @@ function AlertItem({
         <h3 id={titleId} className="alert-item__title">
           {title}
         </h3>
-        <dl className="alert-item__facts">
-          {facts.map((fact) => (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
-          ))}
+        <AlertFacts facts={facts}>
           <div>
             <dt>{t`E-mail`}</dt>
             <dd>{email}</dd>
@@ -574,7 +583,7 @@ function AlertItem({
                 : t`En attente de confirmation : cliquez sur le lien de l'e-mail reçu`}
             </dd>
           </div>
-        </dl>
+        </AlertFacts>
         <div className="alert-item__actions">
           {view.searchHref ? (
             <Link to={view.searchHref} className="button">

@@ -20,6 +20,7 @@ import { AudienceChart } from '../components/pro/audience-chart';
 import { PRO_CACHE, proHead, requireProUser } from '../components/pro/session';
 import { ScrollRegion } from '../components/pro/scroll-region';
 import { ProShell } from '../components/pro/shell';
+import '../styles/pro-audience.css';
 
 // The audience of the agency's listings (/fr/espace-pro/audience/, /en/pro/audience/): over 7,
 // 30 or 90 days (links: works without JavaScript), the agency's daily figures as charts drawn
@@ -77,7 +78,7 @@ export default defineScreen({
   cache: PRO_CACHE,
   head: ({ i18n }) => proHead(i18n._(msg`Audience de vos annonces`)),
   Component: function ProAudience({ data, config, lang }) {
-    const { t, i18n } = useLingui();
+    const { t } = useLingui();
     const { me, days, page, audience, offer } = data;
     const retired = t`retirée`;
     const base = href('proAudience', {}, lang, config);
@@ -125,16 +126,7 @@ export default defineScreen({
           <h2 id="audience-offers">{t`Par annonce`}</h2>
           <ScrollRegion labelledBy="audience-offers">
             <table className="audience-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Annonce`}</th>
-                  {AUDIENCE_METRICS.map((m) => (
-                    <th scope="col" key={m}>
-                      {i18n._(METRIC_LABELS[m])}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <MetricsHead first={t`Annonce`} />
               <tbody>
                 {audience.offers.items.map((o) => (
                   <tr key={o.id}>
@@ -169,6 +161,23 @@ export default defineScreen({
   },
 });
 
+/** The head of a table of the figures: the rows' column, then a column per figure. */
+function MetricsHead({ first }: { first: string }) {
+  const { i18n } = useLingui();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        {AUDIENCE_METRICS.map((m) => (
+          <th scope="col" key={m}>
+            {i18n._(METRIC_LABELS[m])}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Totals, a chart per figure and the daily figures as a table. */
 function Figures({
   series,
@@ -199,16 +208,7 @@ function Figures({
         <ScrollRegion labelledBy={`audience-daily-${id}`}>
           <table className="audience-table">
             <caption id={`audience-daily-${id}`}>{t`Chiffres jour par jour`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Jour`}</th>
-                {AUDIENCE_METRICS.map((m) => (
-                  <th scope="col" key={m}>
-                    {i18n._(METRIC_LABELS[m])}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <MetricsHead first={t`Jour`} />
             <tbody>
               {series.map((d) => (
                 <tr key={d.day}>

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import * as v from 'valibot';
 import type { Lang } from '../../shared/contract';
+import { feedReasonText } from '../../shared/pro-feed-reasons';
 import { FORM_FIELD } from '../../shared/page-actions';
 import { isPortalApiError } from '../../shared/portal-api';
 import {
@@ -254,7 +255,7 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
       )}
       {report.reason && (
         <p className="pro-feeds__reason">
-          {t`Motif :`} {report.reason}
+          {t`Motif :`} {feedReasonText(i18n, report.reason)}
         </p>
       )}
       {!pending && <Counts counts={report.counts} />}
@@ -295,13 +296,13 @@ function RunReport({ report, lang }: { report: ProFeedReport; lang: Lang }) {
                           : '–'}
                       </td>
                       <td>
-                        {row.reason && <p>{row.reason}</p>}
+                        {row.reason && <p>{feedReasonText(i18n, row.reason)}</p>}
                         {row.photoProblems.length > 0 && (
                           <>
                             <p>{t`Photos non utilisées :`}</p>
                             <ul>
                               {row.photoProblems.map((problem, i) => (
-                                <li key={i}>{problem}</li>
+                                <li key={i}>{feedReasonText(i18n, problem)}</li>
                               ))}
                             </ul>
                           </>

@@ -54,6 +54,18 @@ const responses = {
   404: ApiErrorSchema,
 };
 
+/** The alert a mail link acted on, as its answer shows it. */
+function alertView(
+  alert: NonNullable<Awaited<ReturnType<typeof selectAlertOfMail>>>,
+): AlertMailAction['alert'] {
+  return {
+    id: alert.id,
+    email: alert.email,
+    lang: alert.lang === 'en' ? 'en' : 'fr',
+    criteria: parseAlertCriteria(alert.criteria),
+  };
+}
+
 function tokenOf(query: { token?: string }, body: unknown): string {
   const fromBody =
     body && typeof body === 'object' && typeof (body as { token?: unknown }).token === 'string'
@@ -135,12 +147,7 @@ export async function alertMailRoutes(
       const updated = await confirmAlert(db, alert.id);
       return {
         status: updated ? 'confirmed' : 'already-confirmed',
-        alert: {
-          id: alert.id,
-          email: alert.email,
-          lang: alert.lang === 'en' ? 'en' : 'fr',
-          criteria: parseAlertCriteria(alert.criteria),
-        },
+        alert: alertView(alert),
       };
     },
   );
@@ -162,12 +169,7 @@ export async function alertMailRoutes(
       request.log.info({ alertId: alert.id, changed }, 'alert unsubscribed');
       return {
         status: changed ? 'unsubscribed' : 'already-unsubscribed',
-        alert: {
-          id: alert.id,
-          email: alert.email,
-          lang: alert.lang === 'en' ? 'en' : 'fr',
-          criteria: parseAlertCriteria(alert.criteria),
-        },
+        alert: alertView(alert),
       };
     },
   );

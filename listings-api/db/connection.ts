@@ -35,6 +35,13 @@ export interface Db {
   read: Db;
   /** The replicas and their lag (empty without DATABASE_READ_URL), for /healthz and the metrics. */
   replicas: readonly ReplicaState[];
+  /**
+   * Resolves once `read` sees everything the primary had committed when it was called: every
+   * replica has replayed that far, or the lag bound has passed since, after which a replica still
+   * behind is left out (at once without replicas). Never rejects. For what keeps answers read
+   * from `read` (the response cache): kept from then on, they are not older than the change.
+   */
+  readsCaughtUp(): Promise<void>;
   /** The primary's connection string (PostgreSQL only), for sessions of their own (the job lock). */
   url?: string;
 }
@@ -98,6 +105,7 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
       prepared: (query) => runPrepared(primary.genericPlans, kysely, query),
       pools: { main: primary.main, 'generic-plans': primary.genericPlans },
       replicas: [],
+      readsCaughtUp: async () => {},
       read: undefined as unknown as Db,
     };
     db.read = db;
@@ -129,6 +137,7 @@ export async function openDb(options: DbOptions = {}): Promise<Db> {
     prepared: (query) => runPrepared(pool, kysely, query),
     pools: { main: pool },
     replicas: [],
+    readsCaughtUp: async () => {},
     read: undefined as unknown as Db,
     close: async () => {
       await kysely.destroy();
@@ -203,6 +212,8 @@ function openPools(url: string, size: number | undefined, extra: pg.PoolConfig =
 }
 
 interface Replica extends ReplicaState {
+  /** Bytes of WAL it had replayed at the last check; null when it did not answer. */
+  replayed: number | null;
   pools: Pools;
   /** One connection for the lag checks, so that a busy pool never delays them. */
   check: pg.Pool;
@@ -281,6 +292,7 @@ async function withReplicas(
     name: `replica-${i + 1}`,
     inUse: false,
     lagMs: null,
+    replayed: null,
     reason: 'not checked yet',
     // A replica that does not answer is given up quickly: the read then goes to the primary.
     pools: openPools(url, options.poolSize, { connectionTimeoutMillis: 2000 }),
@@ -323,6 +335,7 @@ async function withReplicas(
       }>(REPLICA_QUERY);
       const lagMs = Math.round(rows[0] ? lagOf(rows[0]) : 0);
       replica.lagMs = lagMs;
+      replica.replayed = rows[0]?.recovery ? rows[0].replayed : Number.POSITIVE_INFINITY;
       if (lagMs > maxLagMs) leaveOut(replica, `replay ${lagMs} ms behind (bound ${maxLagMs} ms)`);
       else {
         replica.inUse = true;
@@ -330,6 +343,7 @@ async function withReplicas(
       }
     } catch (err) {
       replica.lagMs = null;
+      replica.replayed = null;
       leaveOut(replica, err instanceof Error ? err.message : String(err));
     }
   };
@@ -409,6 +423,29 @@ async function withReplicas(
     return runPrepared(primary.genericPlans, readKysely, query);
   };
 
+  // A replica behind a position the primary had reached at `t` shows a lag of at least
+  // now - t - checkMs (the primary's positions are sampled with each check), so one still behind
+  // maxLagMs + 2 checks later has been left out by the last check: reads no longer reach it.
+  let closed = false;
+  const readsCaughtUp = async () => {
+    const deadline = Date.now() + maxLagMs + 2 * checkMs;
+    let target = Number.POSITIVE_INFINITY;
+    try {
+      const { rows } = await primaryCheck.query<{ lsn: number }>(PRIMARY_QUERY);
+      target = rows[0]?.lsn ?? target;
+    } catch {
+      // The position unknown: the bound is waited for.
+    }
+    while (!closed) {
+      // A check begun before the position was read does not count.
+      await checking;
+      await checkAll();
+      if (replicas.every((r) => r.replayed !== null && r.replayed >= target)) return;
+      if (Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(checkMs, 50)));
+    }
+  };
+
   const closePrimary = db.close;
   const pools: Record<string, pg.Pool> = { ...db.pools };
   for (const r of replicas) {
@@ -416,6 +453,7 @@ async function withReplicas(
     pools[`${r.name}-generic-plans`] = r.pools.genericPlans;
   }
   const close = async () => {
+    closed = true;
     clearInterval(timer);
     await checking;
     await readKysely.destroy();
@@ -432,10 +470,11 @@ async function withReplicas(
     prepared: readPrepared,
     pools,
     replicas,
+    readsCaughtUp,
     close,
     read: undefined as unknown as Db,
   };
   read.read = read;
-  Object.assign(db, { read, replicas, pools, close });
+  Object.assign(db, { read, replicas, pools, close, readsCaughtUp });
   return db;
 }

@@ -50,6 +50,31 @@ function countsOf(value: unknown) {
   return parsed.success ? parsed.output : emptyCounts();
 }
 
+/** A run as the space shows it: its row, and the times, reason and counts its report gives. */
+function runOf(
+  run: Pick<ProFeedRun, 'id' | 'status' | 'source'> & { created_at: Date | string },
+  report: {
+    startedAt: Date | string | null | undefined;
+    finishedAt: Date | string | null | undefined;
+    reason: string | null;
+    counts: ProFeedRun['counts'];
+  },
+): ProFeedRun {
+  const startedAt = iso(report.startedAt);
+  const finishedAt = iso(report.finishedAt);
+  return {
+    id: run.id,
+    status: run.status,
+    source: run.source,
+    receivedAt: iso(run.created_at) ?? '',
+    startedAt,
+    finishedAt,
+    durationMs: durationOf(startedAt, finishedAt),
+    reason: report.reason,
+    counts: report.counts,
+  };
+}
+
 /** The agency's feed runs, newest first, a page of PRO_FEED_RUNS_PAGE. */
 export async function listAgencyFeedRuns(
   db: Db,
@@ -63,21 +88,14 @@ export async function listAgencyFeedRuns(
     }),
     countAgencyFeedRuns(db, agencyId),
   ]);
-  const items = rows.map((row): ProFeedRun => {
-    const startedAt = iso(row.started_at);
-    const finishedAt = iso(row.report_finished_at ?? row.finished_at);
-    return {
-      id: row.id,
-      status: row.status,
-      source: row.source,
-      receivedAt: iso(row.created_at) ?? '',
-      startedAt,
-      finishedAt,
-      durationMs: durationOf(startedAt, finishedAt),
+  const items = rows.map((row) =>
+    runOf(row, {
+      startedAt: row.started_at,
+      finishedAt: row.report_finished_at ?? row.finished_at,
       reason: row.reason,
       counts: countsOf(row.counts),
-    };
-  });
+    }),
+  );
   return { total, page, pageSize: PRO_FEED_RUNS_PAGE, items };
 }
 
@@ -137,19 +155,14 @@ export async function agencyFeedReport(
     });
   }
   const withdrawn = summary?.withdrawn ?? [];
-  const startedAt = iso(summary?.startedAt);
-  const finishedAt = iso(summary?.finishedAt ?? run.finished_at);
   return {
-    id: run.id,
-    status: run.status,
-    source: run.source,
-    receivedAt: iso(run.created_at) ?? '',
-    startedAt,
-    finishedAt,
-    durationMs: durationOf(startedAt, finishedAt),
-    reason: summary?.reason ?? null,
+    ...runOf(run, {
+      startedAt: summary?.startedAt,
+      finishedAt: summary?.finishedAt ?? run.finished_at,
+      reason: summary?.reason ?? null,
+      counts: summary?.counts ?? emptyCounts(),
+    }),
     forced: summary?.forced ?? false,
-    counts: summary?.counts ?? emptyCounts(),
     problems: {
       total: problemTotal,
       page: problemsPage,

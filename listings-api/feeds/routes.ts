@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
@@ -12,7 +13,6 @@ import type { ValibotTypeProvider } from '../lib/validation';
 import { selectAgencyBySlug } from '../repositories/agencies';
 import { selectCacheChanges, selectFeedRun } from '../repositories/feed-runs';
 import { extractFeedZip, FeedArchiveError } from './archive';
-import { firstFilePart, MultipartError, multipartBoundary } from './multipart';
 import { PRO_SESSION_UPSTREAM_HEADER } from '../../shared/pro';
 import { resolveProSession } from '../pro/session';
 import { feedZipLimits } from './config';
@@ -153,25 +153,102 @@ function failedKeyAttempts() {
 /** Media types of a zip: browsers on Windows name it application/x-zip-compressed. */
 const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed']);
 
+/** Bytes of a form's fields before its file (and of each part's headers), at most. */
+const FORM_PREAMBLE_BYTES = 64 * 1024;
+/** Parts of a form before its file, at most. */
+const FORM_PARTS = 32;
+
+interface FormFile {
+  /** The part's file name as the browser sent it. */
+  filename: string;
+  /** The part's media type (lower case, without parameters; '' when not given). */
+  type: string;
+  body: Readable;
+}
+
+/**
+ * The first file of a multipart/form-data body (the professional space's form without
+ * JavaScript), read by @fastify/busboy as the request arrives: fields before it are skipped,
+ * whatever follows it is read and dropped, and its bytes flow through as they come, never held.
+ * 400 for a body that is not the form it announces, holds no file, or is cut off in its file;
+ * 413 past `maxBytes` (with the fields before the file).
+ */
+function formFile(request: FastifyRequest, maxBytes: number): Promise<FormFile> {
+  const malformed = (message: string) => new HttpError(400, message, 'body');
+  let form: InstanceType<typeof Busboy>;
+  try {
+    form = new Busboy({
+      headers: request.headers as BusboyHeaders,
+      limits: {
+        files: 1,
+        parts: FORM_PARTS,
+        fieldSize: FORM_PREAMBLE_BYTES,
+        headerSize: FORM_PREAMBLE_BYTES,
+      },
+    });
+  } catch (err) {
+    return Promise.reject(malformed(`the form cannot be read: ${(err as Error).message}`));
+  }
+  const input = request.body as Readable;
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > maxBytes + FORM_PREAMBLE_BYTES) {
+        callback(
+          new HttpError(413, `the feed is larger than ${maxBytes} bytes (FEEDS_MAX_BYTES)`, 'body'),
+        );
+      } else callback(null, chunk);
+    },
+  });
+  return new Promise<FormFile>((resolve, reject) => {
+    let file: PassThrough | null = null;
+    const fail = (error: Error) => {
+      if (file) file.destroy(error);
+      else reject(error);
+      // The rest of the body is read and dropped, so that the request ends normally.
+      input.unpipe(counted);
+      input.resume();
+    };
+    form.on('file', (_field, stream, filename, _encoding, mimetype) => {
+      const body = new PassThrough();
+      // A failure before the route reads the file stays in the stream (its `errored`), for
+      // the route's pipeline to answer with.
+      body.on('error', () => undefined);
+      file = body;
+      stream.on('error', () =>
+        fail(malformed('the upload was cut off before the end of its file')),
+      );
+      stream.pipe(body);
+      resolve({ filename: filename ?? '', type: (mimetype ?? '').toLowerCase(), body });
+    });
+    form.on('partsLimit', () => {
+      if (!file) fail(malformed(`the form holds no file within its first ${FORM_PARTS} parts`));
+    });
+    form.on('error', (err: Error) =>
+      fail(err instanceof HttpError ? err : malformed(`the form cannot be read: ${err.message}`)),
+    );
+    form.on('finish', () => {
+      if (!file) fail(malformed('the form holds no file'));
+    });
+    counted.on('error', fail);
+    input.on('error', fail);
+    input.pipe(counted).pipe(form);
+  });
+}
+
 /**
  * The zip's bytes of an upload: the body itself (application/zip), or the file of a form
  * (multipart/form-data, the professional space's form without JavaScript); 415 for another type.
  */
-async function feedBody(request: FastifyRequest): Promise<NodeJS.ReadableStream> {
+async function feedBody(request: FastifyRequest, maxBytes: number): Promise<Readable> {
   const header = request.headers['content-type'] ?? '';
   const type = header.split(';', 1).join('').trim().toLowerCase();
-  if (ZIP_TYPES.has(type)) return request.body as NodeJS.ReadableStream;
-  const boundary = multipartBoundary(header);
-  if (!boundary) {
+  if (ZIP_TYPES.has(type)) return request.body as Readable;
+  if (type !== 'multipart/form-data') {
     throw new HttpError(415, 'the feed must be sent as application/zip', 'content-type');
   }
-  let part;
-  try {
-    part = await firstFilePart(request.body as AsyncIterable<Buffer>, boundary);
-  } catch (err) {
-    if (err instanceof MultipartError) throw new HttpError(400, err.message, 'body');
-    throw err;
-  }
+  const part = await formFile(request, maxBytes);
   const zipNamed = /\.zip$/i.test(part.filename);
   if (!ZIP_TYPES.has(part.type) && !(zipNamed && part.type === 'application/octet-stream')) {
     part.body.resume();
@@ -273,7 +350,7 @@ export async function feedRoutes(
     },
     async (request, reply) => {
       const agency = await uploadingAgency(request, reply, request.params.agency);
-      const body = await feedBody(request);
+      const body = await feedBody(request, maxBytes);
       const runId = newRunId();
       const dir = path.join(runner.config.workDir, `${agency.slug}-${runId}`);
       await mkdir(dir, { recursive: true });
@@ -310,7 +387,6 @@ export async function feedRoutes(
         await rm(zip, { force: true });
       } catch (err) {
         await rm(dir, { recursive: true, force: true });
-        if (err instanceof MultipartError) throw new HttpError(400, err.message, 'body');
         if (err instanceof FeedArchiveError) {
           const status = err.code === 'zip-bomb' || err.code === 'too-large' ? 413 : 400;
           throw new HttpError(status, err.message, 'body');

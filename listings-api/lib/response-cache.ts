@@ -5,6 +5,11 @@ import type { FastifyInstance } from 'fastify';
 // reads are answered from memory without touching the database. Entries live ttlMs at most and
 // all go when the offers change (clear() is called when the offer counts are rebuilt). Routes opt
 // in with `config: { cache: true }`; only 200 and 410 answers are kept.
+//
+// An answer is kept only if no clear() came between its request and its answer (it may have read
+// the data from before the change), nor while the promise given to the last clear() is pending:
+// reads go to replicas that may not have replayed the change yet (db.readsCaughtUp), and an
+// answer read there would otherwise be handed out for a whole ttlMs after the change.
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     cacheHit?: boolean;
+    /** The cache's generation (clears so far) when the request came in. */
+    cacheGeneration?: number;
   }
 }
 
@@ -32,7 +39,11 @@ interface Entry {
 }
 
 export interface ResponseCache {
-  clear(): void;
+  /**
+   * Drops every answer. With `settled`, answers are not kept again until it settles (the data
+   * they are read from has caught up with the change).
+   */
+  clear(settled?: Promise<unknown>): void;
   readonly size: number;
 }
 
@@ -44,6 +55,9 @@ export function registerResponseCache(
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  let generation = 0;
+  /** The generation whose clear() waits for its data to catch up; null: none waits. */
+  let holding: number | null = null;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -53,9 +67,15 @@ export function registerResponseCache(
   };
 
   const cache: ResponseCache = {
-    clear() {
+    clear(settled) {
       entries.clear();
       bytes = 0;
+      const current = ++generation;
+      holding = settled ? current : null;
+      const release = () => {
+        if (holding === current) holding = null;
+      };
+      settled?.then(release, release);
     },
     get size() {
       return entries.size;
@@ -65,6 +85,7 @@ export function registerResponseCache(
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
+    request.cacheGeneration = generation;
     const entry = entries.get(request.url);
     if (!entry) return;
     if (Date.now() - entry.at > options.ttlMs) {
@@ -84,6 +105,7 @@ export function registerResponseCache(
     const status = reply.statusCode;
     if ((status !== 200 && status !== 410) || typeof payload !== 'string') return payload;
     reply.header('x-cache', 'miss');
+    if (request.cacheGeneration !== generation || holding !== null) return payload;
     remove(request.url);
     entries.set(request.url, {
       at: Date.now(),

@@ -19,8 +19,14 @@ const manifest = {
     file: 'assets/agency-directory-1.js',
     imports: ['client/entry-client.tsx'],
   },
+  'client/routes/pro-leads.tsx': {
+    file: 'assets/pro-leads-1.js',
+    imports: ['client/entry-client.tsx'],
+  },
   'locales/en/messages.po': { file: 'assets/messages-en.js' },
   'locales/fr/messages.po': { file: 'assets/messages-fr.js' },
+  'locales/en/pro.po': { file: 'assets/pro-en.js' },
+  'locales/fr/pro.po': { file: 'assets/pro-fr.js' },
 };
 
 describe('build assets', () => {
@@ -40,6 +46,16 @@ describe('build assets', () => {
         '/assets/messages-en.js',
       ],
     });
+  });
+
+  it('preloads the professional space’s catalog on its pages alone', () => {
+    expect(assets.forPage('proLeads', 'fr').modulePreloads).toEqual([
+      '/assets/vendor-1.js',
+      '/assets/pro-leads-1.js',
+      '/assets/messages-fr.js',
+      '/assets/pro-fr.js',
+    ]);
+    expect(assets.forPage('home', 'fr').modulePreloads).not.toContain('/assets/pro-fr.js');
   });
 
   it('needs only the entry for an error page', () => {

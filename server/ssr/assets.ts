@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { PageAssets } from '../../client/entry-server';
+import { catalogsOf } from '../../shared/routes';
 
 // Which files a page needs, from Vite's build manifest: the entry's script, its stylesheets
-// and the chunks it imports (module preloads), plus the chunk and styles of the page's screen.
+// and the chunks it imports (module preloads), plus the chunk and styles of the page's screen and
+// the catalogs of its language it needs (the professional space's besides the portal's).
 
 interface ManifestChunk {
   file: string;
@@ -54,7 +56,7 @@ export function assetsFromManifest(manifest: Manifest, base = '/'): PageAssets {
       const scripts = new Set(entryScripts);
       const styles = new Set(entryStyles);
       if (screen) walk(screenModuleKey(screen), scripts, styles);
-      walk(`locales/${lang}/messages.po`, scripts, styles);
+      for (const name of catalogsOf(screen)) walk(`locales/${lang}/${name}.po`, scripts, styles);
       scripts.delete(entryFile);
       const result = { stylesheets: [...styles], modulePreloads: [...scripts] };
       perScreen.set(key, result);

@@ -73,6 +73,8 @@ function sourcesHash(offers: number): string {
 export async function openBenchDb(
   offers: number,
   databaseUrl: string | undefined,
+  /** Connections of the PostgreSQL pool (the service's default when not given). */
+  poolSize?: number,
 ): Promise<{ db: Db; seededMs: number | null }> {
   const marker = `bench seed ${sourcesHash(offers)}`;
   if (databaseUrl) {
@@ -93,7 +95,7 @@ export async function openBenchDb(
     url.pathname = `/${name}`;
     if (rows[0]?.comment === marker) {
       await client.end();
-      const db = await openDb({ databaseUrl: url.toString() });
+      const db = await openDb({ databaseUrl: url.toString(), poolSize });
       await migrateToLatest(db);
       // Index-only scans need an up-to-date visibility map (new indexes, earlier runs' writes).
       await sql`VACUUM ANALYZE`.execute(db.kysely);
@@ -101,7 +103,7 @@ export async function openBenchDb(
     }
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await client.query(`CREATE DATABASE "${name}"`);
-    const db = await openDb({ databaseUrl: url.toString() });
+    const db = await openDb({ databaseUrl: url.toString(), poolSize });
     const started = performance.now();
     await migrateToLatest(db);
     await seedDatabase(db, { offers, writePhotos: false, onProgress: progress });

@@ -31,6 +31,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
     rows: { type: 'string', default: '10000' },
     'web-processes': { type: 'string' },
+    // The audience counters (stats, scale): events per second; stats: events counted before
+    // the counters' size is read, and the days they are spread over.
+    rate: { type: 'string' },
+    events: { type: 'string' },
+    days: { type: 'string' },
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
@@ -55,6 +60,7 @@ if (unknown.length > 0) {
 }
 const runs = (part: string) => only === undefined || only.includes(part);
 const seconds = Number(values.seconds);
+const numberOr = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 if (runs('api')) {
   await benchApi({ offers: Number(values.offers), seconds });
@@ -76,17 +82,25 @@ if (runs('comparables')) {
   });
 }
 
-// Searches on a real primary alone and with a streaming replica (--offers when given, else 20,000).
+// Searches on a real primary alone and with a streaming replica (--offers when given, else
+// 20,000), each alone and while the audience counters write 2,000 events/s (--rate).
 if (runs('scale')) {
   await benchScale({
     offers: values.offers === '100000' ? 20_000 : Number(values.offers),
     seconds,
+    statRate: numberOr(values.rate),
   });
 }
 
-// The audience counters: POST /stat at 16 connections, then their size after 1,000,000 events.
+// The audience counters: POST /stat at 2,000 events/s over 16 connections, then their size after
+// 1,000,000 events.
 if (runs('stats')) {
-  await benchStats({ seconds: values.seconds === '8' ? 20 : seconds });
+  await benchStats({
+    seconds: values.seconds === '8' ? 20 : seconds,
+    rate: numberOr(values.rate),
+    events: numberOr(values.events),
+    days: numberOr(values.days),
+  });
 }
 
 if (runs('import')) {

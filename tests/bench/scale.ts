@@ -5,37 +5,54 @@ import { migrateToLatest } from '../../listings-api/db/migrate';
 import { seedDatabase } from '../../tools/seed/index';
 import { hasPgServer, startPgCluster, type PgCluster } from '../fixtures/pg-cluster';
 import { pick, prng, runLoad, type LoadFigures } from './load';
+import { runStatsLoad, STATS_TARGET_RATE } from './stats';
 
 // `npm run bench -- --only scale`: listings-API searches (/offre, the response cache off so that
 // each one reaches the database) at 16 connections on a real primary alone, then with one
 // streaming replica taking the reads (DATABASE_READ_URL): requests per second, their ratio, and
-// the share of the searches' statements each node ran (pg_stat_statements calls). Both servers
-// run on this machine, so the replica adds no cores: the figure shows the routing's cost and the
-// primary's relief, not a second machine's gain. The audience counters' write load is measured
-// too once the listings API has them.
+// the share of the searches' statements each node ran (pg_stat_statements calls). Each is
+// measured twice: alone, and while the audience counters write 2,000 events/s (`--rate`; POST
+// /stat from a load of its own at that fixed rate over 16 more connections, to the same API,
+// which writes them to the primary every STATS_FLUSH_MS). Both servers run on this machine, so
+// the replica adds no cores: the figure shows the routing's cost and the primary's relief, not a
+// second machine's gain.
 
 export interface BenchScaleOptions {
   offers?: number;
   seconds?: number;
   connections?: number;
+  /** Audience events per second written during the second measurement (default 2,000). */
+  statRate?: number;
 }
 
 interface Run extends LoadFigures {
   label: string;
-  /** Statements run by each node during the measurement. */
+  /** Search statements run by each node during the measurement. */
   primaryCalls: number;
   replicaCalls: number;
+  /** The audience load beside the searches, when there was one. */
+  stats: LoadFigures | null;
+  /** Upserts of the audience counters the primary ran meanwhile. */
+  counterWrites: number;
 }
 
-async function statementCalls(cluster: PgCluster, node: 'primary' | 'replica'): Promise<number> {
+/** Statements a node ran on the portal's database: the counters' writes, or all the others. */
+async function statementCalls(
+  cluster: PgCluster,
+  node: 'primary' | 'replica',
+  counters = false,
+): Promise<number> {
   const rows = await cluster.query<{ n: number | null }>(
     node,
     `SELECT sum(calls)::float8 AS n FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
      WHERE d.datname = 'portal' AND query NOT ILIKE '%pg_stat_statements%'
-       AND query NOT ILIKE '%pg_is_in_recovery%'`,
+       AND query NOT ILIKE '%pg_is_in_recovery%' AND query NOT ILIKE '%pg_current_wal_lsn%'
+       AND query ${counters ? '' : 'NOT'} ILIKE '%offer_stat_days%'`,
   );
   return rows[0]?.n ?? 0;
 }
+
+const ms = (v: number) => v.toFixed(1);
 
 /** Searches of busy cities in usual price bands, the four usual sorts. */
 async function searchPaths(db: Db): Promise<string[]> {
@@ -62,6 +79,7 @@ export async function benchScale(options: BenchScaleOptions = {}): Promise<Run[]
   const offers = options.offers ?? 20_000;
   const seconds = options.seconds ?? 8;
   const connections = options.connections ?? 16;
+  const statRate = options.statRate ?? STATS_TARGET_RATE;
   if (!hasPgServer) {
     console.log('\nscale: skipped (no PostgreSQL server programs; set PG_BIN)');
     return [];
@@ -94,45 +112,90 @@ export async function benchScale(options: BenchScaleOptions = {}): Promise<Run[]
         cacheTtlMs: 0,
         countsRefreshMs: 0,
         metrics: null,
-        env: {},
+        env: { STATS_FLUSH_MS: process.env.STATS_FLUSH_MS },
       });
       const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+      const topology = withReplica ? 'primary + 1 replica' : 'primary alone';
       try {
         await runLoad({ url, paths, seconds: 1, connections });
-        const before = {
-          primary: await statementCalls(cluster, 'primary'),
-          replica: await statementCalls(cluster, 'replica'),
-        };
-        const f = await runLoad({ url, paths, seconds, connections });
-        const run: Run = {
-          label: withReplica ? 'primary + 1 replica' : 'primary alone',
-          ...f,
-          primaryCalls: (await statementCalls(cluster, 'primary')) - before.primary,
-          replicaCalls: (await statementCalls(cluster, 'replica')) - before.replica,
-        };
-        runs.push(run);
-        const share = run.primaryCalls / Math.max(1, run.primaryCalls + run.replicaCalls);
-        console.log(
-          `  ${run.label}: ${f.rps} req/s at ${connections} connections, p95 ${f.p95.toFixed(1)} ms, ` +
-            `${f.non2xx + f.errors} failed; primary ran ${(share * 100).toFixed(0)} % of the statements`,
-        );
+        for (const writing of [false, true]) {
+          const calls = async () => ({
+            primary: await statementCalls(cluster, 'primary'),
+            replica: await statementCalls(cluster, 'replica'),
+            writes: await statementCalls(cluster, 'primary', true),
+          });
+          const before = await calls();
+          const [f, stats] = await Promise.all([
+            runLoad({ url, paths, seconds, connections }),
+            writing
+              ? runStatsLoad({ url, offers, seconds, connections, rate: statRate })
+              : Promise.resolve(null),
+          ]);
+          // What the events left pending is written before the statements are read.
+          await app.statCounter.drain();
+          const after = await calls();
+          const run: Run = {
+            label: writing ? `${topology}, ${statRate} events/s` : topology,
+            ...f,
+            primaryCalls: after.primary - before.primary,
+            replicaCalls: after.replica - before.replica,
+            stats,
+            counterWrites: after.writes - before.writes,
+          };
+          runs.push(run);
+          const share = run.primaryCalls / Math.max(1, run.primaryCalls + run.replicaCalls);
+          console.log(
+            `  ${run.label}: ${f.rps} searches/s at ${connections} connections, p95 ${ms(f.p95)} ms, ` +
+              `${f.non2xx + f.errors} failed; primary ran ${(share * 100).toFixed(0)} % of the search statements` +
+              (stats
+                ? `; events ${stats.rps}/s achieved of ${statRate}, p95 ${ms(stats.p95)} ms, ` +
+                  `${stats.non2xx + stats.errors} failed, ${run.counterWrites} counter upserts on the primary`
+                : ''),
+          );
+        }
       } finally {
         await app.close();
         await db.close();
       }
     }
-    const [alone, replicated] = runs;
-    if (alone && replicated) {
-      console.log(
-        `  ratio with the replica: ${(replicated.rps / Math.max(1, alone.rps)).toFixed(2)} ` +
-          "(both servers share this machine's cores)",
-      );
-    }
-    // The professional space's audience counters (2,000 events/s of writes) are not in the
-    // listings API yet.
-    console.log('  with audience counters writing 2,000 events/s: skipped (no audience counters)');
+    printScaleTable(runs, statRate);
   } finally {
     await cluster.close();
   }
   return runs;
+}
+
+/** The searches alone and beside the audience writes, side by side, per topology. */
+function printScaleTable(runs: Run[], statRate: number): void {
+  const find = (replica: boolean, writing: boolean) =>
+    runs.find(
+      (r) => r.label.startsWith(replica ? 'primary +' : 'primary alone') && !!r.stats === writing,
+    );
+  const cell = (r: Run | undefined) => {
+    if (!r) return '—';
+    const share = r.primaryCalls / Math.max(1, r.primaryCalls + r.replicaCalls);
+    return `${r.rps} req/s, p95 ${ms(r.p95)} ms, primary ${(share * 100).toFixed(0)} %`;
+  };
+  const events = (r: Run | undefined) =>
+    r?.stats
+      ? `${r.stats.rps}/s, p95 ${ms(r.stats.p95)} ms, ${r.stats.non2xx + r.stats.errors} failed`
+      : '—';
+  const rows = [
+    ['', 'searches', `searches with ${statRate} events/s`, 'events achieved'],
+    ...[false, true].map((replica) => [
+      replica ? 'primary + 1 replica' : 'primary alone',
+      cell(find(replica, false)),
+      cell(find(replica, true)),
+      events(find(replica, true)),
+    ]),
+  ];
+  const ratio = (writing: boolean) => {
+    const alone = find(false, writing);
+    const replicated = find(true, writing);
+    return alone && replicated ? (replicated.rps / Math.max(1, alone.rps)).toFixed(2) : '—';
+  };
+  rows.push(['ratio replica / alone', ratio(false), ratio(true), '']);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) console.log(`  ${row.map((c, i) => c.padEnd(widths[i]!)).join(' | ')}`);
+  console.log("  (both servers and both loads share this machine's cores)");
 }

@@ -151,6 +151,26 @@ function average(points: ReadonlyArray<LatLng | null>): LatLng | null {
   return { lat: round5(lat), lng: round5(lng) };
 }
 
+/** A row's coordinates: null where they are not known. */
+function latLng(point: LatLng | null | undefined): { lat: number | null; lng: number | null } {
+  return { lat: point?.lat ?? null, lng: point?.lng ?? null };
+}
+
+/** The point of a row whose coordinates are both known, else null. */
+function pointOf(row: { lat: number | null; lng: number | null }): LatLng | null {
+  return row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+}
+
+/** A row's names and "in …" phrases, from a seed that writes them out. */
+function labels(seed: { fr: string; en: string; prepFr: string; prepEn: string }) {
+  return {
+    libelle_fr: seed.fr,
+    libelle_en: seed.en,
+    libelle_prep_fr: seed.prepFr,
+    libelle_prep_en: seed.prepEn,
+  };
+}
+
 function ordinalFr(n: number): string {
   return n === 1 ? '1er' : `${n}e`;
 }
@@ -311,10 +331,7 @@ function build(): Geography {
     type: 'Generic',
     parent_id: null,
     ancestors: [],
-    libelle_fr: GENERIC_LIEU.fr,
-    libelle_en: GENERIC_LIEU.en,
-    libelle_prep_fr: GENERIC_LIEU.prepFr,
-    libelle_prep_en: GENERIC_LIEU.prepEn,
+    ...labels(GENERIC_LIEU),
     lat: null,
     lng: null,
   });
@@ -327,12 +344,8 @@ function build(): Geography {
     parent_id: generic.id,
     ancestors: [generic.id],
     code: FRANCE.iso,
-    libelle_fr: FRANCE.fr,
-    libelle_en: FRANCE.en,
-    libelle_prep_fr: FRANCE.prepFr,
-    libelle_prep_en: FRANCE.prepEn,
-    lat: countryCoords.get('FR')?.lat ?? null,
-    lng: countryCoords.get('FR')?.lng ?? null,
+    ...labels(FRANCE),
+    ...latLng(countryCoords.get('FR')),
     population: countryPopulationFr,
   });
   const countries = new Map<string, LieuRow>();
@@ -348,12 +361,8 @@ function build(): Geography {
         parent_id: generic.id,
         ancestors: [generic.id],
         code: c.iso,
-        libelle_fr: c.fr,
-        libelle_en: c.en,
-        libelle_prep_fr: c.prepFr,
-        libelle_prep_en: c.prepEn,
-        lat: p?.lat ?? null,
-        lng: p?.lng ?? null,
+        ...labels(c),
+        ...latLng(p),
         population: c.population,
         is_foreign_country: true,
       }),
@@ -388,12 +397,8 @@ function build(): Geography {
       type: 'Plaques',
       parent_id: france.id,
       ancestors: [generic.id, france.id],
-      libelle_fr: p.fr,
-      libelle_en: p.en,
-      libelle_prep_fr: p.prepFr,
-      libelle_prep_en: p.prepEn,
-      lat: coords?.lat ?? null,
-      lng: coords?.lng ?? null,
+      ...labels(p),
+      ...latLng(coords),
       population: [...inDeps, ...memberCommunes].reduce((s, c) => s + (c.population ?? 0), 0),
     });
   });
@@ -421,8 +426,7 @@ function build(): Geography {
           libelle_en: en,
           libelle_prep_fr: REGION_PREP_FR[r.code] ?? regionPrepFr(r.nom, r.typeLiaison),
           libelle_prep_en: `in ${en}`,
-          lat: coords?.lat ?? null,
-          lng: coords?.lng ?? null,
+          ...latLng(coords),
           population: populationOfRegion.get(r.code) ?? 0,
         }),
       );
@@ -464,8 +468,7 @@ function build(): Geography {
         libelle_en: d.nom,
         libelle_prep_fr: DEPARTEMENT_PREP_FR[d.code] ?? departementPrepFr(d.nom, d.typeLiaison),
         libelle_prep_en: `in ${d.nom}`,
-        lat: coords?.lat ?? null,
-        lng: coords?.lng ?? null,
+        ...latLng(coords),
         population: populationOfDep.get(d.code) ?? 0,
       });
       depRow.set(d.code, row);
@@ -497,8 +500,7 @@ function build(): Geography {
         libelle_en: c.nom,
         libelle_prep_fr: communePrepFr(c.nom, c.typeLiaison),
         libelle_prep_en: `in ${c.nom}`,
-        lat: coords?.lat ?? null,
-        lng: coords?.lng ?? null,
+        ...latLng(coords),
         population: c.population ?? 0,
       });
       communeRow.set(c.code, row);
@@ -522,8 +524,7 @@ function build(): Geography {
         CSC_REGION[a.region] ?? '',
         `${cityName} ${String(n).padStart(2, '0')}`,
       );
-      const coords =
-        own ?? (city.lat !== null && city.lng !== null ? { lat: city.lat, lng: city.lng } : null);
+      const coords = own ?? pointOf(city);
       const fr = `${cityName} ${ordinalFr(n)} arrondissement`;
       const en = `${cityName} ${ordinalEn(n)} arrondissement`;
       const row = add({
@@ -539,8 +540,7 @@ function build(): Geography {
         libelle_en: en,
         libelle_prep_fr: `dans le ${ordinalFr(n)} arrondissement de ${cityName}`,
         libelle_prep_en: `in the ${ordinalEn(n)} arrondissement of ${cityName}`,
-        lat: coords?.lat ?? null,
-        lng: coords?.lng ?? null,
+        ...latLng(coords),
         population: a.population ?? 0,
       });
       departementOf.set(row.id, a.departement);
@@ -555,9 +555,7 @@ function build(): Geography {
     const own = seed.csc ? cscCity('FR', CSC_REGION[region] ?? '', seed.csc) : null;
     if (seed.csc && !own)
       throw new Error(`${seed.slug}: '${seed.csc}' not found in country-state-city`);
-    const coords =
-      own ??
-      (parent.lat !== null && parent.lng !== null ? { lat: parent.lat, lng: parent.lng } : null);
+    const coords = own ?? pointOf(parent);
     const row = add({
       ...base,
       id,
@@ -566,12 +564,8 @@ function build(): Geography {
       parent_id: parent.id,
       ancestors: [...parent.ancestors, parent.id],
       postcodes: seed.postcodes ? [...seed.postcodes] : parent.postcodes.slice(0, 1),
-      libelle_fr: seed.fr,
-      libelle_en: seed.en,
-      libelle_prep_fr: seed.prepFr,
-      libelle_prep_en: seed.prepEn,
-      lat: coords?.lat ?? null,
-      lng: coords?.lng ?? null,
+      ...labels(seed),
+      ...latLng(coords),
     });
     departementOf.set(row.id, dep);
   }
@@ -587,9 +581,7 @@ function build(): Geography {
       if (!m) throw new Error(`${z.slug}: unknown member ${slug}`);
       return m;
     });
-    const coords = average(
-      members.map((m) => (m.lat !== null && m.lng !== null ? { lat: m.lat, lng: m.lng } : null)),
-    );
+    const coords = average(members.map(pointOf));
     add({
       ...base,
       id: ID.zones + i,
@@ -598,12 +590,8 @@ function build(): Geography {
       parent_id: parent.id,
       ancestors: [...parent.ancestors, parent.id],
       lieux: members.map((m) => m.id),
-      libelle_fr: z.fr,
-      libelle_en: z.en,
-      libelle_prep_fr: z.prepFr,
-      libelle_prep_en: z.prepEn,
-      lat: coords?.lat ?? null,
-      lng: coords?.lng ?? null,
+      ...labels(z),
+      ...latLng(coords),
       population: members.reduce((s, m) => s + m.population, 0),
     });
   });
@@ -626,8 +614,7 @@ function build(): Geography {
       libelle_en: c.en,
       libelle_prep_fr: `à ${c.fr}`,
       libelle_prep_en: `in ${c.en}`,
-      lat: coords?.lat ?? null,
-      lng: coords?.lng ?? null,
+      ...latLng(coords),
       population: c.population,
     });
   });

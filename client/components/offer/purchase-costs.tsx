@@ -112,6 +112,19 @@ export function PurchaseCosts({
     rate: t`Indiquez un taux de 0 à ${MAX_RATE_PCT} %.`,
   };
   const set = (patch: Partial<FormState>) => setState((old) => ({ ...old, ...patch }));
+  const check = (name: 'firstHome' | 'newBuild', idSuffix: string, label: string) => (
+    <div className="costs-form__check">
+      <input
+        id={`${ids}-${idSuffix}`}
+        type="checkbox"
+        name={COSTS_PARAMS[name]}
+        value="1"
+        checked={state[name]}
+        onChange={(event) => set({ [name]: event.target.checked })}
+      />
+      <label htmlFor={`${ids}-${idSuffix}`}>{label}</label>
+    </div>
+  );
   const field = (name: CostsField, label: string, hint: string, value: string) => {
     const invalid = query.errors.includes(name);
     const described = [`${fieldId(name)}-hint`, invalid ? `${fieldId(name)}-error` : null]
@@ -150,30 +163,12 @@ export function PurchaseCosts({
       <form method="get" action={`#${COSTS_SECTION_ID}`} className="costs-form" onSubmit={onSubmit}>
         <fieldset className="costs-form__group">
           <legend>{t`Votre situation`}</legend>
-          <div className="costs-form__check">
-            <input
-              id={`${ids}-first`}
-              type="checkbox"
-              name={COSTS_PARAMS.firstHome}
-              value="1"
-              checked={state.firstHome}
-              onChange={(event) => set({ firstHome: event.target.checked })}
-            />
-            <label htmlFor={`${ids}-first`}>
-              {t`Premier achat de ma résidence principale (exonéré de la hausse de 2025)`}
-            </label>
-          </div>
-          <div className="costs-form__check">
-            <input
-              id={`${ids}-new`}
-              type="checkbox"
-              name={COSTS_PARAMS.newBuild}
-              value="1"
-              checked={state.newBuild}
-              onChange={(event) => set({ newBuild: event.target.checked })}
-            />
-            <label htmlFor={`${ids}-new`}>{t`Logement neuf (moins de 5 ans, sous TVA)`}</label>
-          </div>
+          {check(
+            'firstHome',
+            'first',
+            t`Premier achat de ma résidence principale (exonéré de la hausse de 2025)`,
+          )}
+          {check('newBuild', 'new', t`Logement neuf (moins de 5 ans, sous TVA)`)}
         </fieldset>
         <fieldset className="costs-form__group">
           <legend>{t`Votre prêt`}</legend>

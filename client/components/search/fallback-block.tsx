@@ -14,19 +14,15 @@ import { ResultList } from './result-list';
 // links to substitute searches: nearby places within 30 km, wider areas, other sections), or
 // 'No property was found.' with a hint to change the criteria.
 
-function SubstituteLinks({
-  fallback,
-  criteria,
-  place,
-  config,
-  lang,
-}: {
+interface FallbackProps {
   fallback: Fallback;
   criteria: SearchCriteria;
   place: PlaceView;
   config: Config;
   lang: Lang;
-}) {
+}
+
+function SubstituteLinks({ fallback, criteria, place, config, lang }: FallbackProps) {
   const { t } = useLingui();
   const index = indexConfig(config);
   const base = withoutFilters(criteria, config);
@@ -84,29 +80,19 @@ function SubstituteLinks({
   );
 }
 
-export function FallbackBlock({
-  fallback,
-  criteria,
-  place,
-  config,
-  lang,
-}: {
-  fallback: Fallback;
-  criteria: SearchCriteria;
-  place: PlaceView;
-  config: Config;
-  lang: Lang;
-}) {
+export function FallbackBlock(props: FallbackProps) {
+  const { fallback, criteria, place, config, lang } = props;
   const { t } = useLingui();
   const rub = rubriqueLabel(criteria, config, lang);
   const lieu = place.libelle;
-  const links = (
-    <SubstituteLinks
-      fallback={fallback}
-      criteria={criteria}
-      place={place}
-      config={config}
+  const links = <SubstituteLinks {...props} />;
+  const offers = (label: string) => (
+    <ResultList
+      offers={fallback.offers}
       lang={lang}
+      config={config}
+      label={label}
+      renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
     />
   );
 
@@ -119,13 +105,7 @@ export function FallbackBlock({
           </p>
           <p>{t`Voici les biens d'exception les plus proches.`}</p>
         </div>
-        <ResultList
-          offers={fallback.offers}
-          lang={lang}
-          config={config}
-          label={t`Biens les plus proches`}
-          renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
-        />
+        {offers(t`Biens les plus proches`)}
         {links}
       </div>
     );
@@ -154,13 +134,7 @@ export function FallbackBlock({
               })}`}
             </a>
           </p>
-          <ResultList
-            offers={fallback.offers}
-            lang={lang}
-            config={config}
-            label={t`Biens sans vos filtres`}
-            renderActions={(offer) => <FavouriteButton offer={offer} deferred />}
-          />
+          {offers(t`Biens sans vos filtres`)}
         </>
       ) : null}
       {links}

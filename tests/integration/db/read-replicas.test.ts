@@ -10,7 +10,8 @@ import { TEST_PHOTOS_DIR } from '../../fixtures/db';
 // The listings API over a real primary and a real streaming replica (started here on free ports,
 // shared by the tests of this file): searches are answered by the replica; a replica paused past
 // DATABASE_READ_MAX_LAG_MS is left out and comes back once it replays; a replica stopped under
-// load costs no request. Each node's pg_stat_statements shows which one ran the searches.
+// load costs no request; the response cache keeps no answer a replica read before replaying the
+// change it was cleared for. Each node's pg_stat_statements shows which one ran the searches.
 
 const MAX_LAG_MS = 1000;
 
@@ -132,6 +133,59 @@ describe.skipIf(!hasPgServer)('reads from PostgreSQL replicas', () => {
     expect((await search(2)).statusCode).toBe(200);
     expect(await searchCalls(cluster, 'replica')).toBeGreaterThan(before.replica);
     expect(await searchCalls(cluster, 'primary')).toBe(before.primary);
+  });
+
+  it('keeps no answer in the response cache that a replica read before replaying the change it was cleared for', async () => {
+    // An API whose answers are kept, with a bound loose enough that the paused replica stays in use.
+    const cachedDb = await openDb({
+      databaseUrl: cluster.primaryUrl,
+      readUrls: [cluster.replicaUrl],
+      readMaxLagMs: 60_000,
+      readCheckMs: 50,
+      poolSize: 2,
+    });
+    const cached = await buildListingsApp({
+      db: cachedDb,
+      jobs: false,
+      cacheTtlMs: 60_000,
+      countsRefreshMs: 0,
+      metrics: null,
+      env: {},
+    });
+    const url = `/offre?nature=V&lieu=${lieuId}&limit=10`;
+    const total = async () => {
+      const res = await cached.inject(url);
+      return { total: res.json<{ total: number }>().total, cache: res.headers['x-cache'] };
+    };
+    try {
+      await until(() => cachedDb.replicas[0]!.inUse);
+      const before = (await cached.inject(url)).json<{ total: number; items: { id: number }[] }>();
+      const victim = before.items[0]!.id;
+      await cluster.query('replica', 'SELECT pg_wal_replay_pause()');
+      try {
+        await cluster.query(
+          'primary',
+          `UPDATE offers SET status = 'obsolete' WHERE id = ${victim}`,
+        );
+        // The counts rebuilt on the primary clear the cache; the replica has not replayed the change.
+        expect(await cached.offerCounts.refreshIfStale()).toBe(true);
+        expect(cachedDb.replicas[0]!.inUse).toBe(true);
+        expect(await total()).toEqual({ total: before.total, cache: 'miss' });
+      } finally {
+        await cluster.query('replica', 'SELECT pg_wal_replay_resume()');
+      }
+      await cachedDb.readsCaughtUp();
+      // The old answer was not kept: the next one is read again, and kept once the replica caught up.
+      expect(await total()).toEqual({ total: before.total - 1, cache: 'miss' });
+      for (let i = 0; i < 40 && (await total()).cache !== 'hit'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await total()).toEqual({ total: before.total - 1, cache: 'hit' });
+      await cluster.query('primary', `UPDATE offers SET status = 'active' WHERE id = ${victim}`);
+    } finally {
+      await cached.close();
+      await cachedDb.close();
+    }
   });
 
   it('loses no request when the replica stops under load', async () => {

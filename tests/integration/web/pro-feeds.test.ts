@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../listings-api/db/connection';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
+import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
 import { feedUploadPath } from '../../../shared/pro-feeds';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { proSignedIn } from '../../fixtures/pro';
@@ -12,8 +13,10 @@ import {
   buildZip,
   buildFeedsApi,
   feedWithBadPriceRow,
+  LYON_ROW,
   tempDir,
   VALID_CSV,
+  VALID_REFERENCES,
   type SeedAgency,
 } from '../feeds/helpers';
 import { buildWebApp, textOf } from './helpers';
@@ -92,8 +95,14 @@ describe.each(testDbKinds)('feeds in the professional space on %s', (kind) => {
     expect(page.statusCode, textOf(page.body).slice(0, 3000)).toBe(200);
     const text = textOf(page.body);
     expect(text).toContain('BAD-PRICE-1');
-    expect(text).toMatch(/prix/);
     expect(text).toContain('Lignes rejetées et photos en échec');
+    // The row's reason in the page's language, the value it quotes kept.
+    expect(text).toContain('Le prix n’est pas un nombre : « 12 5OO »');
+    expect(text).not.toContain('is not a number');
+    const english = textOf(
+      (await web.inject({ url: `/en/pro/feeds/?run=${runId}`, headers: { cookie } })).body,
+    );
+    expect(english).toContain('The price is not a number: “12 5OO”');
     const list = await web.inject({ url: '/en/pro/feeds/', headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect(textOf(list.body)).toContain('Recent imports');
@@ -105,6 +114,36 @@ describe.each(testDbKinds)('feeds in the professional space on %s', (kind) => {
     expect(sent.statusCode, sent.body).toBe(303);
     expect(sent.headers.location).toMatch(/^\/en\/pro\/feeds\/\?run=[A-Za-z0-9_-]+$/);
     await api.feedRunner.idle();
+  });
+
+  it("says why a feed was held back in the page's language", async () => {
+    // The stock is the sample's offers now: a feed of one other offer would withdraw them all.
+    const line = formatPolirisLine(polirisRowFrom({ ...LYON_ROW, agencePropertyRef: 'OTHER-1' }));
+    const other = await buildZip({ 'annonces.csv': Buffer.from(line, 'latin1') });
+    const sent = await upload('fr', other, 'application/zip', true);
+    expect(sent.statusCode, sent.body).toBe(202);
+    const { runId } = sent.json<{ runId: string }>();
+    await api.feedRunner.idle();
+    const { active } = await db.kysely
+      .selectFrom('offers')
+      .select(({ fn }) => fn.countAll<number>().as('active'))
+      .where('agency_id', '=', agency.id)
+      .where('status', '=', 'active')
+      .where('reference', 'in', VALID_REFERENCES)
+      .executeTakeFirstOrThrow();
+    const fr = textOf(
+      (await web.inject({ url: `/fr/espace-pro/flux/?run=${runId}`, headers: { cookie } })).body,
+    );
+    expect(fr).toContain(
+      `Motif : Le flux retirerait ${active} des ${active} annonces actives de l’agence (plus de la moitié) : il n’a pas été appliqué`,
+    );
+    expect(fr).not.toContain('would withdraw');
+    const en = textOf(
+      (await web.inject({ url: `/en/pro/feeds/?run=${runId}`, headers: { cookie } })).body,
+    );
+    expect(en).toContain(
+      `The feed would withdraw ${active} of the agency’s ${active} active offers (more than half): it was not applied`,
+    );
   });
 
   it('refuses, saying why in the user language: too large, wrong type, bad archive, no session', async () => {

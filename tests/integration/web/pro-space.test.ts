@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkFeedKey, issueFeedKey } from '../../../listings-api/feeds/keys';
 import { BFF_PATHS } from '../../../shared/bff-paths';
 import { PRO_SESSION_COOKIE } from '../../../shared/pro';
 import { href } from '../../../shared/routes';
@@ -16,8 +17,15 @@ import { startOfferWorld, type OfferWorld } from './offer-fixture';
 interface IsolationWorld {
   world: OfferWorld;
   me: ProSignedIn;
-  /** Ids of another agency: an offer with a lead, the lead, a user. */
-  other: { offerId: number; leadId: number; userId: number };
+  /** Ids of another agency: an offer with a lead, the lead, a user, a feed run, its slug. */
+  other: {
+    agencyId: number;
+    slug: string;
+    offerId: number;
+    leadId: number;
+    userId: number;
+    runId: string;
+  };
 }
 
 /** A request of the space made by `me` with another agency's ids: each must answer 404. */
@@ -37,6 +45,7 @@ const action = (t: IsolationWorld, url: string, fields: Record<string, string>) 
   });
 
 export const ISOLATION_CASES: IsolationCase[] = [
+  // Leads and team
   {
     name: 'GET /pro/leads?offer=',
     request: (t) => api(t, `/pro/leads?offer=${t.other.offerId}`),
@@ -79,6 +88,57 @@ export const ISOLATION_CASES: IsolationCase[] = [
         id: String(t.other.userId),
       }),
   },
+  {
+    name: 'GET /api/pro/leads?offer=',
+    request: (t) => page(t, `/api/pro/leads?offer=${t.other.offerId}`),
+  },
+  // Audience
+  {
+    name: 'GET /pro/audience/offres/:id',
+    request: (t) => api(t, `/pro/audience/offres/${t.other.offerId}`),
+  },
+  {
+    name: 'GET /api/pro/audience/offre?id=',
+    request: (t) => page(t, `/api/pro/audience/offre?id=${t.other.offerId}&days=7&lang=en`),
+  },
+  {
+    name: 'audience page ?offre=',
+    request: (t) =>
+      page(t, `${href('proAudience', {}, 'fr', t.world.config)}?offre=${t.other.offerId}`),
+  },
+  {
+    name: 'audience page ?offre= (en, 90 days)',
+    request: (t) =>
+      page(t, `${href('proAudience', {}, 'en', t.world.config)}?days=90&offre=${t.other.offerId}`),
+  },
+  // Feeds
+  {
+    name: 'GET /pro/feeds/runs/:id',
+    request: (t) => api(t, `/pro/feeds/runs/${t.other.runId}`),
+  },
+  {
+    name: 'GET /api/pro/feeds/run?id=',
+    request: (t) => page(t, `/api/pro/feeds/run?id=${t.other.runId}`),
+  },
+  {
+    name: 'feeds page ?run=',
+    request: (t) => page(t, `${href('proFeeds', {}, 'fr', t.world.config)}?run=${t.other.runId}`),
+  },
+  {
+    name: 'feeds page ?run= (en, a later page of problems)',
+    request: (t) =>
+      page(t, `${href('proFeeds', {}, 'en', t.world.config)}?run=${t.other.runId}&problems=2`),
+  },
+  {
+    name: 'POST /feeds/:agency with the session (upload to another agency)',
+    request: (t) =>
+      t.world.api.inject({
+        method: 'POST',
+        url: `/feeds/${t.other.slug}`,
+        headers: { ...t.me.headers, 'content-type': 'application/zip' },
+        payload: Buffer.from('PK\x03\x04 not read'),
+      }),
+  },
 ];
 
 describe.each(testDbKinds)('professional space through the web app (%s)', (kind) => {
@@ -118,10 +178,30 @@ describe.each(testDbKinds)('professional space through the web app (%s)', (kind)
     const otherLead = await lead(theirs!.id, theirs!.agency_id, 'Autre');
     const other = await proSignedIn(world.db, theirs!.agency_id);
     const me = await proSignedIn(world.db, agencyId);
+    const run = async (agency: number, id: string) => {
+      await world.db.kysely
+        .insertInto('feed_runs')
+        .values({ id, agency_id: agency, source: 'http', status: 'done', finished_at: new Date() })
+        .execute();
+      return id;
+    };
+    await run(agencyId, 'mine-run-0001');
+    const { slug } = await world.db.kysely
+      .selectFrom('agencies')
+      .select('slug')
+      .where('id', '=', theirs!.agency_id)
+      .executeTakeFirstOrThrow();
     t = {
       world,
       me,
-      other: { offerId: theirs!.id, leadId: Number(otherLead), userId: other.userId },
+      other: {
+        agencyId: theirs!.agency_id,
+        slug,
+        offerId: theirs!.id,
+        leadId: Number(otherLead),
+        userId: other.userId,
+        runId: await run(theirs!.agency_id, 'their-run-0001'),
+      },
     };
     // The first render compiles the screens (Vite): done here, outside the tests' time limit.
     await page(t, href('proDashboard', {}, 'fr', world.config));
@@ -239,6 +319,51 @@ describe.each(testDbKinds)('professional space through the web app (%s)', (kind)
     expect(body).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(body).not.toMatch(/(^|,)=HYPERLINK/m);
     expect(body.split('\r\n')[0]).toContain('Téléphone');
+  });
+
+  it('answers the same requests with its own agency’s ids', async () => {
+    const mine = await t.world.db.kysely
+      .selectFrom('offers')
+      .select('id')
+      .where('agency_id', '=', agencyId)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const fr = (screen: 'proAudience' | 'proFeeds') => href(screen, {}, 'fr', t.world.config);
+    for (const url of [`/pro/audience/offres/${mine.id}`, '/pro/feeds/runs/mine-run-0001']) {
+      expect((await api(t, url)).statusCode, url).toBe(200);
+    }
+    for (const url of [
+      `/api/pro/audience/offre?id=${mine.id}&days=7&lang=en`,
+      '/api/pro/feeds/run?id=mine-run-0001',
+      `${fr('proAudience')}?offre=${mine.id}`,
+      `${fr('proFeeds')}?run=mine-run-0001`,
+    ]) {
+      expect((await page(t, url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('rotates its own feed key only, whatever agency the form names', async () => {
+    const theirKey = await issueFeedKey(t.world.db, t.other.agencyId);
+    const rotated = await postForm(
+      t.world.web,
+      href('proFeeds', {}, 'en', t.world.config),
+      { _form: 'feed-key', agency: String(t.other.agencyId), id: String(t.other.agencyId) },
+      { cookies: { [PRO_SESSION_COOKIE]: t.me.sessionId } },
+    );
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const direct = await api(t, '/pro/feeds/key', 'POST', { agency: t.other.agencyId });
+    expect(direct.statusCode).toBe(200);
+    expect(await checkFeedKey(t.world.db, t.other.agencyId, theirKey)).toBe(true);
+    const rotations = await t.world.db.kysely
+      .selectFrom('pro_audit')
+      .select(['agency_id', 'target_id'])
+      .where('action', '=', 'feed-key-rotated')
+      .execute();
+    expect(rotations).toEqual([
+      { agency_id: agencyId, target_id: agencyId },
+      { agency_id: agencyId, target_id: agencyId },
+    ]);
   });
 
   it.each(ISOLATION_CASES.map((c) => [c.name, c] as const))(
