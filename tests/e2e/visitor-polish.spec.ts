@@ -30,12 +30,14 @@ async function misalignedBoxes(page: Page) {
       .map((el) => {
         const r = el.getBoundingClientRect();
         const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
-        return { label: label.trim(), top: r.top, bottom: r.bottom };
+        // The filter sheet of a phone lies over the form: boxes are compared within one layer.
+        const layer = el.closest('.search-form__panel') ? 'panel' : 'form';
+        return { label: label.trim(), layer, top: r.top, bottom: r.bottom };
       });
     const out: string[] = [];
     for (const [i, a] of boxes.entries()) {
       for (const b of boxes.slice(i + 1)) {
-        const sideBySide = a.top < b.bottom && b.top < a.bottom;
+        const sideBySide = a.layer === b.layer && a.top < b.bottom && b.top < a.bottom;
         if (sideBySide && Math.abs(a.top - b.top) > 1) {
           out.push(`${a.label} (${Math.round(a.top)}) / ${b.label} (${Math.round(b.top)})`);
         }
@@ -51,6 +53,8 @@ for (const { name, viewport, phone } of WIDTHS) {
 
     for (const lang of ['fr', 'en'] as const) {
       test(`the search form's fields stand in line, row by row (${lang})`, async ({ page }) => {
+        // Three lists, each with its filters, and the accessibility check.
+        test.slow();
         for (const path of LISTS[lang]) {
           await open(page, path);
           if (phone) await page.locator('.search-summary').click();
