@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import * as v from 'valibot';
 import { BFF_PATHS } from '../../shared/bff-paths';
 import { FORM_FIELD } from '../../shared/page-actions';
@@ -108,7 +108,7 @@ export default defineScreen({
         <p className="pro-leads__count" role="status">
           {leads.total === 0
             ? t`Aucun prospect pour ces critères.`
-            : t`${leads.total} prospects, page ${leads.page} sur ${pages}`}{' '}
+            : t`${plural(leads.total, { one: '# prospect', other: '# prospects' })}, page ${leads.page} sur ${pages}`}{' '}
           <a href={`${BFF_PATHS.proLeadsCsv}?${exportParams}`} download>
             {t`Exporter en CSV`}
           </a>
