@@ -115,10 +115,14 @@ for (const { name, viewport, phone } of WIDTHS) {
         expect(await cards.count()).toBeGreaterThan(5);
         const repeated = await cards.evaluateAll((nodes) =>
           nodes.flatMap((card) => {
-            // Surfaces written on the card ('250 m²'; a price per m², '12 000 €/m²', is none).
-            const text = card.textContent ?? '';
-            const surfaces = [...text.matchAll(/(\d[\d\u00a0\u202f ,.]*)\s?m²/g)].map((m) =>
-              m[1]!.replace(/\D/g, ''),
+            // Surfaces written on the card ('250 m²'; a price per m², '12 000 €/m²', is none),
+            // read line by line (the price's digits would run into the facts' first number).
+            const lines = [...card.children].map((child) => child.textContent ?? '');
+            const text = lines.join(' | ');
+            const surfaces = lines.flatMap((line) =>
+              [...line.matchAll(/(\d[\d\u00a0\u202f ,.]*)\s?m²/g)].map((m) =>
+                m[1]!.replace(/\D/g, ''),
+              ),
             );
             const twice = surfaces.filter((s, i) => surfaces.indexOf(s) !== i);
             return twice.length > 0 ? [text] : [];
