@@ -23,8 +23,8 @@ import * as m021 from './migrations/021-offer-comparables';
 import * as m022 from './migrations/022-mail-outbox-recipient';
 import * as m023 from './migrations/023-pro-space';
 import * as m024 from './migrations/024-offer-stat-days';
-import * as m025 from './migrations/025-alert-place-scope';
 import * as m028 from './migrations/028-offer-price-medians';
+import * as m029 from './migrations/029-alert-place-scope';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -51,17 +51,15 @@ const migrations: Record<string, Migration> = {
   '022-mail-outbox-recipient': m022,
   '023-pro-space': m023,
   '024-offer-stat-days': m024,
-  '025-alert-place-scope': m025,
   '028-offer-price-medians': m028,
+  '029-alert-place-scope': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  // A migration numbered below one a database already ran (a number kept for it while later
-  // ones were merged) still runs there, once.
-  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertCriteria } from '../../../shared/contract';
 import { alertSearchFilters, findNewOffersForAlert } from '../../../listings-api/alerts/match';
 import type { Db } from '../../../listings-api/db/connection';
-import { up as makeAlertScopesExplicit } from '../../../listings-api/db/migrations/025-alert-place-scope';
+import { up as makeAlertScopesExplicit } from '../../../listings-api/db/migrations/029-alert-place-scope';
 import { normaliseCriteria } from '../../../listings-api/routes/alertes';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 
