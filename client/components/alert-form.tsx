@@ -37,7 +37,7 @@ const ERROR_CODES: readonly ErrorCode[] = [
 
 export interface AlertFormProps {
   criteria: SearchCriteria;
-  /** The lieu of the search when it is known (a lieu of an omr list saves its list). */
+  /** The lieu of the search when it is known (its omr list is saved when the search chose it). */
   lieu?: LieuTarget | null;
   config: Config;
   lang: Lang;

@@ -139,6 +139,19 @@ function countText(
   return text;
 }
 
+/** A surface written in a text: '250 m²', '1 250 m²', '1,250 m²'. */
+const SURFACE_IN_TEXT = /(\d[\d\u00a0\u202f ,.]*)\s?m²/g;
+
+/** Whether a text (the subtitle, 'Cannes – 250 m²') already gives this surface. */
+export function givesSurface(text: string, surface: number): boolean {
+  // Compared by their digits, whatever the grouping and decimal signs of the language.
+  const digits = String(surface).replace(/\D/g, '');
+  for (const m of text.matchAll(SURFACE_IN_TEXT)) {
+    if (m[1]!.replace(/\D/g, '') === digits) return true;
+  }
+  return false;
+}
+
 export function OfferCard({
   offer,
   lang,
@@ -159,9 +172,12 @@ export function OfferCard({
       : formatPrice(amount, offer.nature.id, lang);
   const perM2 =
     offer.prixCache || offer.nature.id === 'S' ? null : pricePerM2(amount, offer.surface);
-  // Surface, price per m², rooms and bedrooms on one line: one text node rather than a list.
+  // Surface, price per m², rooms and bedrooms on one line: one text node rather than a list. The
+  // surface is said once: left out when the subtitle gives it.
   const facts = [
-    offer.surface !== null ? formatSurface(offer.surface, lang) : null,
+    offer.surface !== null && !givesSurface(offer.titre2, offer.surface)
+      ? formatSurface(offer.surface, lang)
+      : null,
     perM2 !== null ? formatPricePerM2(perM2, offer.nature.id, lang) : null,
     countText(
       i18n,

@@ -117,15 +117,13 @@ async function loadRecommendations(
   signal: AbortSignal,
 ): Promise<OfferSummary[]> {
   const lists = await Promise.all(
-    views.slice(0, RECOMMENDATION_ALERTS).map(async ({ alert, lieu }) => {
+    views.slice(0, RECOMMENDATION_ALERTS).map(async ({ alert }) => {
       const c = alert.criteria;
       const criteria = alertPayloadToCriteria(c, { config });
-      // A place of an omr list is searched through its list, as its result list and the alert's
-      // mails do (alerts saved before result lists sent the list name only the place).
-      const omrListId = c.omr_list_id ?? lieu?.omr_list_id ?? null;
-      const params = toApiParams(omrListId != null ? { ...criteria, nearby: true } : criteria, {
+      // The place alone, or its wider list when the alert names it (as its mails search).
+      const params = toApiParams(criteria, {
         config,
-        lieu: c.lieu ? { id: c.lieu, omr_list_id: omrListId } : null,
+        lieu: c.lieu ? { id: c.lieu, omr_list_id: c.omr_list_id ?? null } : null,
       });
       try {
         const list = await api.get(

@@ -3,7 +3,6 @@ import { ALERT_FORMS, type AlertStatus } from '../../shared/alert-outcome';
 import { AlertCriteriaSchema, type AlertCriteria } from '../../shared/contract';
 import { AlertFormSchema, formInputToObject, parseForm } from '../../shared/forms';
 import { emailRequired } from '../../shared/messages';
-import { isPortalApiError } from '../../shared/portal-api';
 import type { ScreenActionArgs, ScreenActions } from '../app/screen';
 import { alertAnswer, alertRefusal } from './alerts.server';
 
@@ -48,19 +47,10 @@ async function alertCreateAction({ api, config, form, lang }: ScreenActionArgs) 
   }
   const given = v.safeParse(CriteriaField, text(fields, 'criteria', 4001));
   if (!given.success) return outcome('criteria');
-  const criteria: AlertCriteria = { ...given.output };
+  // The search as the list showed it: the place alone, or its wider list when chosen
+  // (omr_list_id, shared/criteria toAlertPayload).
+  const criteria: AlertCriteria = given.output;
   try {
-    // A place that points to an omr list is searched through the list (shared/criteria
-    // toApiParams): the alert must search what the result list showed, whatever page (or page of
-    // an older version) sent it.
-    if (criteria.lieu != null && criteria.omr_list_id == null) {
-      const lieu = await api.get('lieu', { id: criteria.lieu, lang }).catch((error: unknown) => {
-        // An unknown place is the listings API's to judge.
-        if (isPortalApiError(error) && error.status === 404) return null;
-        throw error;
-      });
-      if (lieu?.omr_list_id != null) criteria.omr_list_id = lieu.omr_list_id;
-    }
     const created = await api.send('alertCreate', {
       email: checked.value.email,
       // The consent is only asked (and only kept) where the portal offers it.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertCriteria } from '../../shared/contract';
 import type { OfferFilters } from '../lib/offer-search';
-import type { Reference } from '../lib/reference';
 import { alertSearchFilters, parseAlertCriteria } from './match';
 
 describe('alert payload → /offre search filters', () => {
@@ -68,23 +67,15 @@ describe('alert payload → /offre search filters', () => {
     expect(alertSearchFilters(criteria)).toEqual(filters);
   });
 
-  it('searches a place of an omr list through its list, even when the payload does not name it', () => {
-    const lieux = new Map([
-      [12, { omr_list_id: 3 }],
-      [13, { omr_list_id: null }],
-    ]) as unknown as Reference['lieux'];
-    expect(alertSearchFilters({ nature: 'V', lieu: 12 }, { lieux })).toEqual({
+  it('searches a place of an omr list by itself unless the payload names the list', () => {
+    expect(alertSearchFilters({ nature: 'V', lieu: 12 })).toEqual({ nature: 'V', lieu: [12] });
+    expect(alertSearchFilters({ nature: 'V', lieu: 12, omr_list_id: null })).toEqual({
+      nature: 'V',
+      lieu: [12],
+    });
+    expect(alertSearchFilters({ nature: 'V', lieu: 12, omr_list_id: 3 })).toEqual({
       nature: 'V',
       omr_list_id: 3,
-    });
-    expect(alertSearchFilters({ nature: 'V', lieu: 13 }, { lieux })).toEqual({
-      nature: 'V',
-      lieu: [13],
-    });
-    // An unknown place stays a place (it matches nothing).
-    expect(alertSearchFilters({ nature: 'V', lieu: 99 }, { lieux })).toEqual({
-      nature: 'V',
-      lieu: [99],
     });
   });
 });

@@ -91,21 +91,13 @@ export function parseAlertCriteria(raw: unknown): AlertCriteria {
 }
 
 /**
- * The /offre search filters of an alert payload. With the places (`reference.lieux`), a place
- * that points to an omr list is searched through the list even when the payload does not name
- * it (alerts saved before result lists sent it): what the place's result list shows.
+ * The /offre search filters of an alert payload: the place alone, or the omr list its criteria
+ * name (the wider list of a place, stored explicitly since migration 025).
  */
-export function alertSearchFilters(
-  criteria: AlertCriteria,
-  reference?: Pick<Reference, 'lieux'>,
-): OfferFilters {
+export function alertSearchFilters(criteria: AlertCriteria): OfferFilters {
   const filters: OfferFilters = { nature: criteria.nature };
   if (criteria.rubrique && criteria.rubrique.length > 0) filters.rubrique = criteria.rubrique;
-  // Like toApiParams: a place that points to an omr list is searched through the list.
-  const omrListId =
-    criteria.omr_list_id ??
-    (criteria.lieu != null ? (reference?.lieux.get(criteria.lieu)?.omr_list_id ?? null) : null);
-  if (omrListId != null) filters.omr_list_id = omrListId;
+  if (criteria.omr_list_id != null) filters.omr_list_id = criteria.omr_list_id;
   else if (criteria.lieu != null) filters.lieu = [criteria.lieu];
   const [min, max] = NATURE_PRICE_RANGE[criteria.nature];
   if (criteria.prix_min != null) filters[min] = criteria.prix_min;
@@ -128,7 +120,7 @@ export function alertSearchFilters(
 
 /** Resolves an alert's search (places, zones, omr list, rubriques) from the reference data. */
 export function resolveAlertSearch(reference: Reference, criteria: AlertCriteria): ResolvedSearch {
-  return resolveSearch(reference, alertSearchFilters(criteria, reference));
+  return resolveSearch(reference, alertSearchFilters(criteria));
 }
 
 interface MatchRow {

@@ -24,6 +24,7 @@ import * as m022 from './migrations/022-mail-outbox-recipient';
 import * as m023 from './migrations/023-pro-space';
 import * as m024 from './migrations/024-offer-stat-days';
 import * as m028 from './migrations/028-offer-price-medians';
+import * as m029 from './migrations/029-alert-place-scope';
 
 // Migrations are listed here in order; a new one is a new file and a new line.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '023-pro-space': m023,
   '024-offer-stat-days': m024,
   '028-offer-price-medians': m028,
+  '029-alert-place-scope': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,3 +48,35 @@ export async function accessibilityViolations(page: Page) {
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
 }
+
+/**
+ * Records the page's layout shifts from its first byte: call before the page opens; the answer's
+ * `shifts()` gives the shifts not caused by input so far (the sum is the page's CLS, one window).
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; sources: string[] }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? s.node.className || s.node.tagName : String(s.node),
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return {
+    shifts: () =>
+      page.evaluate(
+        () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+      ),
+  };
+}

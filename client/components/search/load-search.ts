@@ -53,7 +53,10 @@ export interface PlaceView {
   libelle_prep: string;
   type: LieuType;
   generic: boolean;
-  /** The omr list the place points to: its list shows that list's offers (and so do its alerts). */
+  /**
+   * The omr list the place points to: its wider list, which its list page offers as a choice
+   * (criteria.nearby); an alert searches it only when its criteria name it.
+   */
   omr_list_id: number | null;
 }
 

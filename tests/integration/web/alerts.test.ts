@@ -10,7 +10,7 @@ import {
 import { ALERT_FORM_ID } from '../../../shared/alert-outcome';
 import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
 import { searchHref } from '../../../shared/routes';
-import { alertSearchFilters } from '../../../listings-api/alerts/match';
+import { alertSearchFilters, findNewOffersForAlert } from '../../../listings-api/alerts/match';
 import type { Db } from '../../../listings-api/db/connection';
 import { testDbKinds } from '../../fixtures/db';
 import { startSmtpServer, type TestSmtpServer } from '../alerts/smtp';
@@ -411,25 +411,19 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         place!.listTotal,
       );
 
-      // Criteria naming only the place (a page of an older version) get the place's list all
-      // the same.
+      // Criteria naming only the place search the place alone: the list is never added.
       const bare = await create('en', {
         email: `omr-bare-${unique()}@example.com`,
         criteria: { nature: 'V', lieu: place!.id },
       });
       expect(bare.statusCode, bare.body).toBe(200);
       const bareAlert = await alertOf(outcomeOf(bare).token!);
-      expect(bareAlert.criteria).toMatchObject({ lieu: place!.id, omr_list_id: place!.list });
+      expect(bareAlert.criteria).toEqual({ nature: 'V', lieu: place!.id });
 
-      // The alerts page recommends the newest offers of the list.
-      await db.kysely
-        .updateTable('alerts')
-        .set({ criteria: JSON.stringify({ nature: 'V', lieu: place!.id }) })
-        .where('id', '=', bareAlert.id)
-        .execute();
+      // The alerts page recommends the newest offers of what each alert searches.
       const newest = await upstreamJson<{ items: { slug: string }[] }>(
         listingsUrl,
-        `/offre?nature=V&omr_list_id=${place!.list}&sort=new&limit=4&lang=en`,
+        `/offre?nature=V&lieu=${place!.id}&sort=new&limit=4&lang=en`,
       );
       const page = await app.inject({
         url: '/en/alerts/',
@@ -438,6 +432,58 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(textOf(page.body)).toContain('Our recommendations');
       for (const offer of newest.items) expect(page.body).toContain(`/${offer.slug}/`);
     });
+
+    it.each<Lang>(['fr', 'en'])(
+      "an alert created from a place's own list (%s) mails that place's offers alone, not its wider list",
+      async (lang) => {
+        const place = await db.kysely
+          .selectFrom('lieux')
+          .select(['id', 'slug', 'omr_list_id'])
+          .where('slug', '=', 'megeve')
+          .executeTakeFirstOrThrow();
+        expect(place.omr_list_id, 'Megève points to a list of resorts').not.toBeNull();
+        const total = async (query: string) =>
+          (await upstreamJson<{ total: number }>(listingsUrl, `/offre?nature=V&limit=1&${query}`))
+            .total;
+        const own = await total(`lieu=${place.id}`);
+        expect(own).toBeGreaterThan(0);
+        expect(await total(`omr_list_id=${place.omr_list_id}`)).toBeGreaterThan(own);
+
+        // The place's list as a visitor lands on it, with its alert form.
+        const listPath = searchHref(
+          alertPayloadToCriteria({ nature: 'V', lieu: place.id }, { config }),
+          place.slug,
+          lang,
+          config,
+        );
+        const list = await app.inject(listPath);
+        expect(list.statusCode).toBe(200);
+        const form = pageForm(list.body, 'alert-create');
+        const email = `own-${unique()}@example.com`;
+        const res = await post(form!.action, { ...form!.fields, email }, { js: false });
+        expect(res.statusCode, res.body).toBe(200);
+        const stored = await db.kysely
+          .selectFrom('alerts')
+          .select(['id', 'criteria'])
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        const saved = (
+          typeof stored.criteria === 'string' ? JSON.parse(stored.criteria) : stored.criteria
+        ) as AlertCriteria;
+        expect(saved).toEqual({ nature: 'V', lieu: place.id });
+
+        // What its mails match: every offer of the place published so far, and only those.
+        const matched = await findNewOffersForAlert(db, stored, new Date(0), { limit: 1000 });
+        expect(matched.total).toBe(own);
+        const inPlace = await upstreamJson<{ items: { id: number }[] }>(
+          listingsUrl,
+          `/offre?nature=V&lieu=${place.id}&limit=100&lang=${lang}`,
+        );
+        expect(new Set(matched.offers.map((o) => o.id))).toEqual(
+          new Set(inPlace.items.map((o) => o.id)),
+        );
+      },
+    );
   });
 
   describe('listing the visitor’s alerts', () => {

@@ -208,6 +208,13 @@ describe.each(testDbKinds)('professional space through the web app (%s)', (kind)
   }, 180_000);
   afterAll(() => t?.world.close());
 
+  it('counts the leads in words that agree with their number', async () => {
+    const fr = await page(t, href('proLeads', {}, 'fr', t.world.config));
+    expect(fr.body).toContain('1 prospect, page 1 sur 1');
+    const en = await page(t, href('proLeads', {}, 'en', t.world.config));
+    expect(en.body).toContain('1 lead, page 1 of 1');
+  });
+
   it('shows its pages to the signed-in user only, never cached nor indexed', async () => {
     for (const lang of ['fr', 'en'] as const) {
       for (const screen of [
