@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { createChangesFollower } from '../../../server/edge/changes-follower';
 import { changesFromListingsApi } from '../../../server/edge/changes-source';
@@ -12,7 +11,7 @@ import { createEdgePurger } from '../../../server/edge/purgers';
 import { loadConfig } from '../../../server/config';
 import { createUpstreamClient, type UpstreamClient } from '../../../server/upstream/client';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
-import { feedConfig, tempDir } from '../feeds/helpers';
+import { buildFeedsApi, tempDir } from '../feeds/helpers';
 import { buildWebApp } from '../web/helpers';
 import { startRecorder, type Recorder } from './recorder';
 
@@ -54,13 +53,7 @@ describe.each(testDbKinds)('edge purger on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     dir = tempDir('edge-purger');
-    api = await buildListingsApp({
-      db,
-      photosDir: path.join(dir, 'photos'),
-      feeds: feedConfig(path.join(dir, 'feeds')),
-      countsRefreshMs: 0,
-      jobs: false,
-    });
+    api = await buildFeedsApi(db, dir);
     apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     client = createUpstreamClient({
       baseUrl: apiUrl,

@@ -6,7 +6,6 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
@@ -16,7 +15,7 @@ import type { Config, OfferDetail, OfferSummary } from '../../../shared/contract
 import { href } from '../../../shared/routes';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { canConnect, freePort, startVarnish, VARNISHD, type Varnish } from '../../fixtures/varnish';
-import { agencyWithoutOffers, feedConfig, validFeedFiles } from '../feeds/helpers';
+import { agencyWithoutOffers, buildFeedsApi, validFeedFiles } from '../feeds/helpers';
 import { upstreamJson } from '../web/helpers';
 
 // The shipped deploy/varnish/default.vcl, in a real varnishd on free ports, in front of the real
@@ -142,14 +141,7 @@ describe.skipIf(!VARNISHD).each(testDbKinds)(TITLE, (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     tmp = mkdtempSync(path.join(tmpdir(), 'edge-varnish-'));
-    api = await buildListingsApp({
-      db,
-      photosDir: path.join(tmp, 'photos'),
-      feeds: feedConfig(path.join(tmp, 'feeds')),
-      countsRefreshMs: 0,
-      cacheTtlMs: 0,
-      jobs: false,
-    });
+    api = await buildFeedsApi(db, tmp, { cacheTtlMs: 0 });
     apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     agency = await agencyWithoutOffers(db);
     await importFeed('4 500 000');

@@ -8,11 +8,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { freePort, startVarnish, VARNISHD, type Varnish } from '../../fixtures/varnish';
-import { agencyWithoutOffers, feedConfig, ROOT, validFeedFiles } from '../feeds/helpers';
+import { agencyWithoutOffers, buildFeedsApi, ROOT, validFeedFiles } from '../feeds/helpers';
 import { upstreamJson } from '../web/helpers';
 import { startRecorder, type Recorder } from './recorder';
 
@@ -222,14 +221,7 @@ describe.skipIf(Boolean(SKIP))(
       // else PGlite; once per run.
       db = await createTestDb(testDbKinds.at(-1) ?? 'pglite');
       tmp = mkdtempSync(path.join(tmpdir(), 'edge-machines-'));
-      api = await buildListingsApp({
-        db,
-        photosDir: path.join(tmp, 'photos'),
-        feeds: feedConfig(path.join(tmp, 'feeds')),
-        countsRefreshMs: 0,
-        cacheTtlMs: 0,
-        jobs: false,
-      });
+      api = await buildFeedsApi(db, tmp, { cacheTtlMs: 0 });
       apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
       agency = await agencyWithoutOffers(db);
       await importFeed('4 500 000');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import yazl from 'yazl';
+import { buildListingsApp, type ListingsAppOptions } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { readListingsConfig } from '../../../listings-api/config';
 import type { FeedConfig } from '../../../listings-api/feeds/config';
@@ -35,6 +36,25 @@ export function tempDir(prefix: string): string {
 /** The feed settings of a test: every folder under `dir`, the inbox looked at only on demand. */
 export function feedConfig(dir: string, env: Record<string, string> = {}): FeedConfig {
   return readListingsConfig({ FEEDS_DIR: dir, FEEDS_INTERVAL_MS: '0', ...env }).feeds;
+}
+
+/**
+ * The listings API of a feed test on `db`: its photos and feed folders under `dir` (the feed
+ * settings with `feedEnv`), counts and periodic jobs off.
+ */
+export function buildFeedsApi(
+  db: Db,
+  dir: string,
+  { feedEnv, ...options }: Partial<ListingsAppOptions> & { feedEnv?: Record<string, string> } = {},
+) {
+  return buildListingsApp({
+    db,
+    photosDir: path.join(dir, 'photos'),
+    feeds: feedConfig(path.join(dir, 'feeds'), feedEnv),
+    countsRefreshMs: 0,
+    jobs: false,
+    ...options,
+  });
 }
 
 /** A JPEG of one colour with a bar across it (each colour gives other bytes). */

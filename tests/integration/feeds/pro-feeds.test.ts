@@ -2,7 +2,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
@@ -16,7 +15,7 @@ import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { PRO_FEED_REPORT_PAGE, type ProFeedProblem } from '../../../shared/pro-feeds';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { proSignedIn } from '../../fixtures/pro';
-import { agencyWithoutOffers, feedConfig, LYON_ROW, tempDir, type SeedAgency } from './helpers';
+import { agencyWithoutOffers, buildFeedsApi, LYON_ROW, tempDir, type SeedAgency } from './helpers';
 
 // What the professional space shows of an agency's feeds, scoped to the agency: its runs with
 // counts and duration, a run's report with its problem rows a page at a time (past the summary's
@@ -58,14 +57,7 @@ describe.each(testDbKinds)("an agency's feeds in the professional space on %s", 
   beforeAll(async () => {
     db = await createTestDb(kind);
     dir = tempDir('pro-feeds');
-    app = await buildListingsApp({
-      db,
-      photosDir: path.join(dir, 'photos'),
-      feeds: feedConfig(path.join(dir, 'feeds')),
-      countsRefreshMs: 0,
-      jobs: false,
-      validateResponses: true,
-    });
+    app = await buildFeedsApi(db, dir, { validateResponses: true });
     agency = await agencyWithoutOffers(db);
     other = await agencyWithoutOffers(db, 1);
     // First run: 10 good rows, 70 bad; second: 9 of the good rows (one withdrawn), no bad one.

@@ -2,7 +2,6 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
@@ -12,7 +11,7 @@ import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import {
   agencyWithoutOffers,
-  feedConfig,
+  buildFeedsApi,
   LYON_ROW,
   runFolders,
   tempDir,
@@ -61,14 +60,7 @@ describe.each(testDbKinds)('the report of a large feed on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     dir = tempDir('feed-report');
-    app = await buildListingsApp({
-      db,
-      photosDir: path.join(dir, 'photos'),
-      feeds: feedConfig(path.join(dir, 'feeds')),
-      countsRefreshMs: 0,
-      jobs: false,
-      validateResponses: true,
-    });
+    app = await buildFeedsApi(db, dir, { validateResponses: true });
     agency = await agencyWithoutOffers(db);
     key = await issueFeedKey(db, agency.id);
     const inbox = path.join(app.feedRunner.config.inboxDir, agency.slug);

@@ -13,6 +13,7 @@ import {
   agencySnapshot,
   agencyWithoutOffers,
   buildZip,
+  buildFeedsApi,
   feedConfig,
   filesUnder,
   patchName,
@@ -62,12 +63,8 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     dir = tempDir('feed-upload');
-    app = await buildListingsApp({
-      db,
-      photosDir: path.join(dir, 'photos'),
-      feeds: feedConfig(path.join(dir, 'feeds'), { FEEDS_MAX_BYTES: String(MAX_BYTES) }),
-      countsRefreshMs: 0,
-      jobs: false,
+    app = await buildFeedsApi(db, dir, {
+      feedEnv: { FEEDS_MAX_BYTES: String(MAX_BYTES) },
       validateResponses: true,
     });
     agency = await agencyWithoutOffers(db);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AgencyDetail,
   AgencyList,
@@ -9,19 +9,13 @@ import type {
 } from '../../../shared/contract';
 import { RELEVANCE } from '../../../client/content/legal/relevance';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // GET /agence (directory and one agency), /reseau/{slug}, /network/{slug}, /client-survey.
 
 describe.each(testDbKinds)('agencies on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   const activeAgencies = () =>
     t.db.kysely.selectFrom('agencies').selectAll().where('active', '=', true).execute();

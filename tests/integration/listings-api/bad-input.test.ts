@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // Garbage in: a clear 4xx naming the field, never a 500 and never a stack trace.
 
@@ -78,13 +78,7 @@ const BAD_QUERIES: [string, number, string | undefined][] = [
 
 describe.each(testDbKinds)('bad input on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   it.each(BAD_QUERIES)('GET %s answers %i naming %s', async (url, status, field) => {
     const res = await t.get<ApiError>(url);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildListingsApp } from '../../../listings-api/app';
 import {
   DEFAULT_PUBLISHER,
@@ -9,19 +9,13 @@ import {
   type OmrList,
 } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // GET /config, /omr-data, /omr-list, /omr-agences-list, /photos/*, /healthz, /openapi.json.
 
 describe.each(testDbKinds)('configuration and service routes on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   it('names the publisher of its environment (PUBLISHER_*, HOST_*) in the settings', async () => {
     const defaults = await t.get<Config>('/config');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { createTestDb, TEST_PHOTOS_DIR, type TestDbKind } from '../../fixtures/db';
+import { openForSuite } from '../../fixtures/suite';
 
 // The listings API on a fresh seeded test database, answered through Fastify's inject (the real
 // app, routes, SQL and database; no port). Every answer is checked against its contract schema.
@@ -173,4 +174,9 @@ export async function openListingsTest(kind: TestDbKind): Promise<ListingsTest> 
       await db.close();
     },
   };
+}
+
+/** A listings test opened for a suite's tests (closed after them): `set` receives it. */
+export function useListingsTest(kind: TestDbKind, set: (t: ListingsTest) => void): void {
+  openForSuite(() => openListingsTest(kind), set);
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ApiError,
   ExternalLinks,
@@ -10,19 +10,13 @@ import type {
 import type * as v from 'valibot';
 import { searchLieuxPlan } from '../../../listings-api/lib/lieu-search';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // GET /search-lieu (autocomplete ranking), /lieu, /lieu/{id}/children, /url, /liens-externes.
 
 describe.each(testDbKinds)('places on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   describe('GET /search-lieu', () => {
     // One row per ranking rule: the text typed, the place expected first.

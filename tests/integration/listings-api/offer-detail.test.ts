@@ -1,21 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiError, OfferDetail, OfferObsolete } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // GET /offre/{id} and /offre/by-slug/{slug}: the offer page's data, 410 for an obsolete offer,
 // 404 for an unknown one.
 
 describe.each(testDbKinds)('offer detail on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   async function pickOffer(status: 'active' | 'obsolete') {
     return t.db.kysely

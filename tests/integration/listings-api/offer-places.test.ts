@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OfferList } from '../../../shared/contract';
 import {
   offerPageQuery,
@@ -11,7 +11,7 @@ import {
 } from '../../../listings-api/lib/offer-search';
 import { createReferenceCache } from '../../../listings-api/lib/reference';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // offer_places (migration 008) follows the offers table through its triggers: after inserts,
 // updates of every kind, deletes, a rolled-back change and a truncate, its rows are exactly the
@@ -59,14 +59,7 @@ function expectedRows(offers: OfferRow[]): string[] {
 
 describe.each(testDbKinds)('offer_places on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   async function actualRows(): Promise<string[]> {
     const rows = await sql<Record<string, unknown>>`

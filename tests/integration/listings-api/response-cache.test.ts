@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OfferList } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { openListingsTest, type ListingsTest } from './helpers';
+import { useListingsTest, type ListingsTest } from './helpers';
 
 // The response cache: repeated reads come from memory, until the offers change.
 
 describe.each(testDbKinds)('response cache on %s', (kind) => {
   let t: ListingsTest;
-
-  beforeAll(async () => {
-    t = await openListingsTest(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  useListingsTest(kind, (opened) => (t = opened));
 
   it('answers a repeated read from memory with the same body', async () => {
     const url = `/offre?lieu=${await t.lieuId('nice')}&sort=new`;

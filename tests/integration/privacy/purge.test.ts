@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../../listings-api/db/connection';
 import { migrateToLatest } from '../../../listings-api/db/migrate';
 import { readListingsConfig } from '../../../listings-api/config';
@@ -14,6 +14,7 @@ import {
   startPurgeScheduler,
 } from '../../../listings-api/privacy/retention';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
+import { openForSuite } from '../../fixtures/suite';
 
 // The retention purge on every test database: rows dated just before and just after each limit
 // of the personal-data page, one run, and exactly the rows past their period are gone (with what
@@ -200,13 +201,10 @@ function expectOnlyKept(after: Awaited<ReturnType<typeof existing>>, rows: Rows)
 
 describe.each(testDbKinds)('personal data retention purge on %s', (kind) => {
   let db: Db;
-
-  beforeAll(async () => {
-    db = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
+  openForSuite(
+    () => createTestDb(kind),
+    (opened) => (db = opened),
+  );
 
   it('deletes exactly the rows past their period, and what hangs on them', async () => {
     const now = new Date();

@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, Lang } from '../../../shared/contract';
-import { parseSearchQuery, toAlertPayload } from '../../../shared/criteria';
 import { signMailToken } from '../../../listings-api/alerts/tokens';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
-import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
-import { buildWebApp, postForm, textOf, upstreamJson, type FormPostOptions } from './helpers';
+import { testDbKinds } from '../../fixtures/db';
+import {
+  alertCount,
+  alertPayloadOf,
+  postForm,
+  startListingsAndWeb,
+  textOf,
+  type FormPostOptions,
+  type ListingsAndWeb,
+} from './helpers';
 
 // The alert writes as page actions: create on a result list, delete on the alerts page, with
 // JavaScript (the action's JSON) and the cookie kept by the BFF; every one refused from another
@@ -21,47 +27,24 @@ const cookieOf = (res: LightMyRequestResponse) =>
   res.cookies.find((c) => c.name === 'alert_tokens');
 
 describe.each(testDbKinds)('alert actions on %s', (kind) => {
+  let site: ListingsAndWeb;
   let db: Db;
-  let listings: FastifyInstance;
   let app: FastifyInstance;
   let config: Config;
 
   beforeAll(async () => {
-    db = await createTestDb(kind);
-    listings = await buildListingsApp({
-      db,
-      photosDir: TEST_PHOTOS_DIR,
-      env: { ...process.env, ALERT_SIGNING_SECRET: SECRET, SMTP_URL: '' },
+    site = await startListingsAndWeb(kind, {
+      ...process.env,
+      ALERT_SIGNING_SECRET: SECRET,
+      SMTP_URL: '',
     });
-    const url = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-    app = await buildWebApp(url);
-    config = await upstreamJson<Config>(url, '/config');
-    // The first page of a process compiles the renderer: not a part of what is tested.
-    await app.inject(LIST_PATH.fr);
+    ({ db, app, config } = site);
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await listings?.close();
-    await db?.close();
+    await site?.close();
   });
 
-  const alertCount = async () =>
-    Number(
-      (
-        await db.kysely
-          .selectFrom('alerts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  const criteria = () =>
-    JSON.stringify(
-      toAlertPayload(
-        parseSearchQuery(new URLSearchParams('price_max=5000000'), { config, nature: 'V' }),
-        { config },
-      ),
-    );
+  const criteria = () => JSON.stringify(alertPayloadOf(config, 'price_max=5000000'));
 
   const post = (url: string, fields: Record<string, string>, options: FormPostOptions = {}) =>
     postForm(app, url, fields, options);
@@ -84,16 +67,16 @@ describe.each(testDbKinds)('alert actions on %s', (kind) => {
   }
 
   it('creates an alert from a result list and keeps its token in the signed cookie', async () => {
-    const before = await alertCount();
+    const before = await alertCount(db);
     const { token, cookie } = await createOk();
-    expect(await alertCount()).toBe(before + 1);
+    expect(await alertCount(db)).toBe(before + 1);
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.value).toContain(token);
   });
 
   it('deletes an alert from the alerts page, and the cookie forgets it', async () => {
     const { token, cookie } = await createOk();
-    const before = await alertCount();
+    const before = await alertCount(db);
     const res = await post(
       ALERTS_PATH.en,
       { _form: 'alert-delete', token },
@@ -101,7 +84,7 @@ describe.each(testDbKinds)('alert actions on %s', (kind) => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: { status: string } }>().data.status).toBe('deleted');
-    expect(await alertCount()).toBe(before - 1);
+    expect(await alertCount(db)).toBe(before - 1);
     const after = cookieOf(res);
     expect(after?.value ?? '').not.toContain(token);
   });
@@ -126,7 +109,7 @@ describe.each(testDbKinds)('alert actions on %s', (kind) => {
     'refuses %s from another site: 403, nothing written, the cookie untouched',
     async (form, path) => {
       const { token, cookie } = await createOk();
-      const before = await alertCount();
+      const before = await alertCount(db);
       for (const js of [true, false]) {
         const res = await post(
           path,
@@ -142,7 +125,7 @@ describe.each(testDbKinds)('alert actions on %s', (kind) => {
         expect(res.body).toContain("Ce formulaire n'est accepté que depuis ce site.");
         expect(res.headers['set-cookie']).toBeUndefined();
       }
-      expect(await alertCount()).toBe(before);
+      expect(await alertCount(db)).toBe(before);
     },
   );
 

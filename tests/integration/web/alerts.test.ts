@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertCriteria, AlertList, Config, Lang } from '../../../shared/contract';
 import {
   alertPayloadToCriteria,
-  parseSearchQuery,
   toAlertPayload,
   type AlertPayload,
 } from '../../../shared/criteria';
@@ -12,17 +11,19 @@ import { ALERT_FORM_ID } from '../../../shared/alert-outcome';
 import { ALERT_TOKENS_HEADER } from '../../../shared/portal-api';
 import { searchHref } from '../../../shared/routes';
 import { alertSearchFilters, findNewOffersForAlert } from '../../../listings-api/alerts/match';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
-import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
+import { testDbKinds } from '../../fixtures/db';
 import { startSmtpServer, type TestSmtpServer } from '../alerts/smtp';
 import {
-  buildWebApp,
+  alertCount,
+  alertPayloadOf,
   formsOf,
   postForm,
   textOf,
   upstreamJson,
+  startListingsAndWeb,
   type FormPostOptions,
+  type ListingsAndWeb,
   type PageForm,
 } from './helpers';
 
@@ -61,8 +62,8 @@ const pageForm = (html: string, name: string): PageForm | undefined =>
   formsOf(html).find((form) => form.fields._form === name);
 
 describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
+  let site: ListingsAndWeb;
   let db: Db;
-  let listings: FastifyInstance;
   let app: FastifyInstance;
   let smtp: TestSmtpServer;
   let config: Config;
@@ -72,33 +73,26 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
   const upstreamCalls: { method: string; url: string; tokens: string | undefined }[] = [];
 
   beforeAll(async () => {
-    db = await createTestDb(kind);
     smtp = await startSmtpServer();
     // The listings API mails a new alert's confirmation at once, to the test's SMTP server.
-    listings = await buildListingsApp({
-      db,
-      photosDir: TEST_PHOTOS_DIR,
-      env: { ...process.env, SMTP_URL: smtp.url, PUBLIC_URL },
-    });
-    listings.addHook('onRequest', async (request) => {
-      const tokens = request.headers['x-alert-tokens'];
-      upstreamCalls.push({
-        method: request.method,
-        url: request.url,
-        tokens: typeof tokens === 'string' ? tokens : undefined,
-      });
-    });
-    listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-    app = await buildWebApp(listingsUrl);
-    config = await upstreamJson<Config>(listingsUrl, '/config');
-    // The first page of a process compiles the renderer: not a part of what is tested.
-    await app.inject(LIST_PATH.fr);
+    site = await startListingsAndWeb(
+      kind,
+      { ...process.env, SMTP_URL: smtp.url, PUBLIC_URL },
+      (listings) =>
+        listings.addHook('onRequest', async (request) => {
+          const tokens = request.headers['x-alert-tokens'];
+          upstreamCalls.push({
+            method: request.method,
+            url: request.url,
+            tokens: typeof tokens === 'string' ? tokens : undefined,
+          });
+        }),
+    );
+    ({ db, app, config, listingsUrl } = site);
   }, 120_000);
   afterAll(async () => {
     await smtp?.close();
-    await app?.close();
-    await listings?.close();
-    await db?.close();
+    await site?.close();
   });
 
   /** The alerts the listings API lists for a token (sent in its header, as the BFF does). */
@@ -117,17 +111,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
 
   /** The alert payload of a search as the result list's form builds it. */
   const payloadOf = (query: string, nature: 'V' | 'L' | 'S' = 'V'): AlertPayload =>
-    toAlertPayload(parseSearchQuery(new URLSearchParams(query), { config, nature }), { config });
-
-  const alertCount = async () =>
-    Number(
-      (
-        await db.kysely
-          .selectFrom('alerts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    alertPayloadOf(config, query, nature);
 
   const post = (url: string, fields: Record<string, string>, options: FormPostOptions = {}) =>
     postForm(app, url, fields, options);
@@ -170,7 +154,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
 
   describe('creating an alert from a result list', () => {
     it('stores it with JavaScript: the action answers its token, kept in a signed httpOnly cookie', async () => {
-      const before = await alertCount();
+      const before = await alertCount(db);
       const payload = payloadOf('price_min=800000&price_max=3000000&nb_bedrooms=3', 'V');
       const email = `Buyer-${unique()}@Example.com`;
       const res = await create('en', { email, contactProximite: 'on', criteria: payload });
@@ -182,7 +166,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // The form is emptied once the alert is created.
       expect(outcome.values).toEqual({ email: '', contactProximite: false });
-      expect(await alertCount()).toBe(before + 1);
+      expect(await alertCount(db)).toBe(before + 1);
 
       // The listings API knows it by its token, in the language of the page it was created on.
       const alert = await alertOf(token);
@@ -304,7 +288,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     ])(
       'refuses %s (%s) with a 400 both ways, the message in the page’s language, storing nothing',
       async (_name, lang, over, status, message) => {
-        const before = await alertCount();
+        const before = await alertCount(db);
         const fields = {
           criteria: payloadOf('') as object | string | undefined,
           ...over,
@@ -328,7 +312,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         expect(form?.action).toBe(`${LIST_PATH[lang]}#${ALERT_FORM_ID}`);
         if (over.email) expect(page.body).toContain(`value="${over.email}"`);
         expect(cookieOf(page)).toBeUndefined();
-        expect(await alertCount()).toBe(before);
+        expect(await alertCount(db)).toBe(before);
       },
     );
 
@@ -341,7 +325,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         const email = `twice-${unique()}@example.com`;
         const criteria = payloadOf('area_min=200');
         expect((await create(lang, { email, criteria })).statusCode).toBe(200);
-        const before = await alertCount();
+        const before = await alertCount(db);
         // Same address in another case, same search: the same alert.
         const js = await create(lang, { email: email.toUpperCase(), criteria });
         expect(js.statusCode).toBe(409);
@@ -352,7 +336,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
         expect(page.headers['content-language']).toBe(lang);
         expect(textOf(page.body)).toContain(message);
         expect(cookieOf(page)).toBeUndefined();
-        expect(await alertCount()).toBe(before);
+        expect(await alertCount(db)).toBe(before);
       },
     );
 
@@ -652,7 +636,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const victim = await createOk();
       // Another visitor, with a token of their own but not this alert's.
       const other = await createOk();
-      const before = await alertCount();
+      const before = await alertCount(db);
       const fields = { _form: 'alert-delete', token: randomBytes(32).toString('base64url') };
       const cookies = { alert_tokens: other.cookie.value };
       const js = await post(ALERTS_PATH[lang], fields, { cookies });
@@ -665,7 +649,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       // The visitor's own alert is still there, and listed.
       expect(textOf(page.body)).toContain(other.email);
       expect(cookieOf(page)?.value ?? other.cookie.value).toContain(other.token);
-      expect(await alertCount()).toBe(before);
+      expect(await alertCount(db)).toBe(before);
       expect((await upstreamAlerts(victim.token)).items).toHaveLength(1);
     });
 
@@ -688,7 +672,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
     });
 
     it('refuses a malformed token with a 400 both ways', async () => {
-      const before = await alertCount();
+      const before = await alertCount(db);
       const fields = { _form: 'alert-delete', token: '../../etc' };
       const js = await post(ALERTS_PATH.en, fields);
       expect(js.statusCode).toBe(400);
@@ -696,7 +680,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const page = await post(ALERTS_PATH.en, fields, { js: false });
       expect(page.statusCode).toBe(400);
       expect(textOf(page.body)).toContain('This alert token is not valid.');
-      expect(await alertCount()).toBe(before);
+      expect(await alertCount(db)).toBe(before);
     });
   });
 
@@ -753,7 +737,7 @@ describe.each(testDbKinds)('alerts through the BFF on %s', (kind) => {
       const email = `mail-${unique()}@example.com`;
       const { alert } = await createOk(email, 'price_max=2000000', lang);
       expect(alert.lang).toBe(lang);
-      await listings.mailOutbox.idle();
+      await site.listings.mailOutbox.idle();
       const mail = smtp.messages.find((m) => m.envelopeTo.includes(email));
       expect(mail, `confirmation mail to ${email}`).toBeDefined();
       const link = (path: string) => {

@@ -5,13 +5,7 @@ import type { Lang } from '../../../shared/contract';
 import { INLINE_BOOT_SCRIPT } from '../../../shared/inline-scripts';
 import { testDbKinds } from '../../fixtures/db';
 import { pageDataOf } from './helpers';
-import {
-  findOffer,
-  offerDetail,
-  offerPathOf,
-  startOfferWorld,
-  type OfferWorld,
-} from './offer-fixture';
+import { findOffer, offerPaths, startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // Pages an edge cache can keep: nothing in a page depends on the request, so two visitors get the
 // same bytes and the same headers, and the Content-Security-Policy allows each inline script of
@@ -41,10 +35,8 @@ describe.each(testDbKinds)('cacheable pages on %s', (kind) => {
     // A busy machine's first render (Vite compiling the screens) must not time out.
     world = await startOfferWorld(kind, { web: { upstreamTimeoutMs: 30_000 } });
     const id = await findOffer(world.db, sql<boolean>`o.nature = 'V'`);
-    for (const lang of ['fr', 'en'] as Lang[]) {
-      const offer = await offerDetail(world, id, lang);
-      pages[`offer ${lang}`] = offerPathOf(offer, lang, world.config);
-    }
+    const paths = await offerPaths(world, id);
+    for (const lang of ['fr', 'en'] as Lang[]) pages[`offer ${lang}`] = paths[lang];
     pages['list fr'] = '/fr/vente/';
     pages['list en'] = '/en/sale/';
     // Warm-up: the screens' code is compiled once.

@@ -4,13 +4,7 @@ import type { Lang } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
 import { startSmtpServer, type TestSmtpServer } from '../alerts/smtp';
 import { postForm, textOf } from './helpers';
-import {
-  findOffer,
-  offerDetail,
-  offerPathOf,
-  startOfferWorld,
-  type OfferWorld,
-} from './offer-fixture';
+import { findOffer, offerPaths, startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // A contact request the spam guard marks (the one that brings the visitor's counter to
 // settings.maxContact: server/writes/contact.ts) through the web app and the real listings API
@@ -40,10 +34,7 @@ describe.each(testDbKinds)('a contact request marked as spam on %s', (kind) => {
     smtp = await startSmtpServer();
     world = await startOfferWorld(kind, { apiEnv: { SMTP_URL: smtp.url } });
     offerId = await findOffer(world.db, sql<boolean>`true`);
-    paths = {
-      fr: offerPathOf(await offerDetail(world, offerId, 'fr'), 'fr', world.config),
-      en: offerPathOf(await offerDetail(world, offerId, 'en'), 'en', world.config),
-    };
+    paths = await offerPaths(world, offerId);
     maxContact = world.config.settings.maxContact;
     expect(maxContact).toBeGreaterThan(1);
   });

@@ -11,6 +11,9 @@ import { DATA_SCRIPT_ID, type PageDataJson } from '../../../client/app/shell';
 import { buildApp, type AppOptions } from '../../../server/app';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { buildListingsApp } from '../../../listings-api/app';
+import type { Db } from '../../../listings-api/db/connection';
+import type { Config } from '../../../shared/contract';
+import { parseSearchQuery, toAlertPayload, type AlertPayload } from '../../../shared/criteria';
 import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
 
 // Building the web app for integration tests: rendered through Vite (the same plugins as the
@@ -142,6 +145,66 @@ export async function startListingsApi(
     },
   };
 }
+
+export interface ListingsAndWeb {
+  db: Db;
+  listings: FastifyInstance;
+  listingsUrl: string;
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The web app in front of the real listings API over HTTP on a fresh test database: `env` is the
+ * listings API's environment, `prepare` sees the listings API before it listens. The first page
+ * of the process is rendered here (it compiles the renderer: not a part of what is tested).
+ */
+export async function startListingsAndWeb(
+  kind: TestDbKind,
+  env: Record<string, string | undefined>,
+  prepare?: (listings: FastifyInstance) => void,
+): Promise<ListingsAndWeb> {
+  const db = await createTestDb(kind);
+  const listings = await buildListingsApp({ db, photosDir: TEST_PHOTOS_DIR, env });
+  prepare?.(listings);
+  const listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  const app = await buildWebApp(listingsUrl);
+  const config = await upstreamJson<Config>(listingsUrl, '/config');
+  await app.inject('/fr/vente/');
+  return {
+    db,
+    listings,
+    listingsUrl,
+    app,
+    config,
+    async close() {
+      await app.close();
+      await listings.close();
+      await db.close();
+    },
+  };
+}
+
+/** How many alerts the database holds. */
+export async function alertCount(db: Db): Promise<number> {
+  return Number(
+    (
+      await db.kysely
+        .selectFrom('alerts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
+/** The alert payload of a search (its query string) as the result list's form builds it. */
+export const alertPayloadOf = (
+  config: Config,
+  query: string,
+  nature: 'V' | 'L' | 'S' = 'V',
+): AlertPayload =>
+  toAlertPayload(parseSearchQuery(new URLSearchParams(query), { config, nature }), { config });
 
 /** GET JSON from the listings API, for expected values. */
 export async function upstreamJson<T>(base: string, path: string): Promise<T> {

@@ -2,21 +2,23 @@ import { PAGE_FORM_RATE_LIMIT } from '../../../server/ssr/page-actions';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Config, Lang, OfferList } from '../../../shared/contract';
-import { parseSearchQuery, toAlertPayload } from '../../../shared/criteria';
-import { buildListingsApp } from '../../../listings-api/app';
 import { signMailToken } from '../../../listings-api/alerts/tokens';
 import type { Db } from '../../../listings-api/db/connection';
-import { TEST_PHOTOS_DIR, createTestDb, testDbKinds } from '../../fixtures/db';
+import { testDbKinds } from '../../fixtures/db';
 import {
+  alertCount,
+  alertPayloadOf,
   buildWebApp,
   deadUrl,
   pageDataOf,
   postForm,
   startFake,
+  startListingsAndWeb,
   textOf,
   upstreamJson,
   visitorAddress,
   type FakeServer,
+  type ListingsAndWeb,
 } from './helpers';
 import { offerPathOf } from './offer-fixture';
 
@@ -35,48 +37,25 @@ const FORM_CROSS_SITE_TEXT: Record<Lang, string> = {
 };
 
 describe.each(testDbKinds)('hostile requests on %s', (kind) => {
+  let site: ListingsAndWeb;
   let db: Db;
-  let listings: FastifyInstance;
   let app: FastifyInstance;
   let config: Config;
   let listingsUrl: string;
 
   beforeAll(async () => {
-    db = await createTestDb(kind);
-    listings = await buildListingsApp({
-      db,
-      photosDir: TEST_PHOTOS_DIR,
-      env: { ...process.env, ALERT_SIGNING_SECRET: SECRET, SMTP_URL: '' },
+    site = await startListingsAndWeb(kind, {
+      ...process.env,
+      ALERT_SIGNING_SECRET: SECRET,
+      SMTP_URL: '',
     });
-    listingsUrl = (await listings.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-    app = await buildWebApp(listingsUrl);
-    config = await upstreamJson<Config>(listingsUrl, '/config');
-    // The first page of a process compiles the renderer: not a part of what is tested.
-    await app.inject('/fr/vente/');
+    ({ db, app, config, listingsUrl } = site);
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await listings?.close();
-    await db?.close();
+    await site?.close();
   });
 
-  const alertCount = async () =>
-    Number(
-      (
-        await db.kysely
-          .selectFrom('alerts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  const criteria = () =>
-    toAlertPayload(
-      parseSearchQuery(new URLSearchParams('price_max=4000000'), { config, nature: 'V' }),
-      {
-        config,
-      },
-    );
+  const criteria = () => alertPayloadOf(config, 'price_max=4000000');
 
   const LIST_PATH: Record<Lang, string> = { fr: '/fr/vente/', en: '/en/sale/' };
   const ALERTS_PATH: Record<Lang, string> = { fr: '/fr/alertes/', en: '/en/alerts/' };
@@ -130,7 +109,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
         const { token } = await createAlert();
         const mail = signMailToken(SECRET, 'confirm', 1);
         const unsub = signMailToken(SECRET, 'unsubscribe', 1);
-        const before = await alertCount();
+        const before = await alertCount(db);
         const requests: { url: string; fields: Record<string, string> }[] = [
           {
             url: LIST_PATH[lang],
@@ -153,7 +132,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
             expect(res.headers['set-cookie'], what).toBeUndefined();
           }
         }
-        expect(await alertCount()).toBe(before);
+        expect(await alertCount(db)).toBe(before);
         const list = await upstreamJson<{ items: unknown[] }>(
           listingsUrl,
           `/alerte?tokens=${token}`,
@@ -164,7 +143,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
 
     it('the same writes from this site still work', async () => {
       const { token } = await createAlert();
-      const before = await alertCount();
+      const before = await alertCount(db);
       const res = await postForm(
         app,
         ALERTS_PATH.fr,
@@ -179,7 +158,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
       );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<{ data: { status: string } }>().data.status).toBe('deleted');
-      expect(await alertCount()).toBe(before - 1);
+      expect(await alertCount(db)).toBe(before - 1);
     });
 
     it('the one-click unsubscribe (RFC 8058) still works from the mail provider', async () => {
@@ -209,7 +188,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
       [ALERTS_PATH.fr, "Cette demande n'est pas un formulaire de cette page."],
       [ALERTS_PATH.en, 'This request is not a form of this page.'],
     ])('the alerts page actions refuse JSON null (%s): 415, nothing written', async (url, text) => {
-      const before = await alertCount();
+      const before = await alertCount(db);
       for (const payload of ['null', '[]', '"x"']) {
         for (const js of [true, false]) {
           const res = await app.inject({
@@ -227,7 +206,7 @@ describe.each(testDbKinds)('hostile requests on %s', (kind) => {
           expect(js ? res.body : textOf(res.body)).toContain(text);
         }
       }
-      expect(await alertCount()).toBe(before);
+      expect(await alertCount(db)).toBe(before);
     });
 
     it.each([

@@ -6,13 +6,7 @@ import type { Lang } from '../../../shared/contract';
 import { PRO_SESSION_COOKIE } from '../../../shared/pro';
 import { href } from '../../../shared/routes';
 import { proSignedIn } from '../../fixtures/pro';
-import {
-  findOffer,
-  offerDetail,
-  offerPathOf,
-  startOfferWorld,
-  type OfferWorld,
-} from './offer-fixture';
+import { findOffer, offerPaths, startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // The browser hydrates what the server rendered without a mismatch: React's development build
 // (the web app through Vite, as `npm run dev` serves it) reports any difference in the console.
@@ -33,9 +27,8 @@ describe('hydration in the browser', () => {
     world = await startOfferWorld('pglite', { web: { upstreamTimeoutMs: 30_000 } });
     origin = (await world.web.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     const id = await findOffer(world.db, sql<boolean>`o.nature = 'V'`);
-    for (const lang of ['fr', 'en'] as Lang[]) {
-      pages.push(offerPathOf(await offerDetail(world, id, lang), lang, world.config));
-    }
+    const paths = await offerPaths(world, id);
+    pages.push(paths.fr, paths.en);
     pages.push('/fr/vente/', '/en/sale/');
     const agency = await world.db.kysely
       .selectFrom('offers')

@@ -2,13 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import {
-  findOffer,
-  offerDetail,
-  offerPathOf,
-  startOfferWorld,
-  type OfferWorld,
-} from './offer-fixture';
+import { findOffer, offerPaths, startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // The images of the home, list and offer pages: one image per page, its largest paint candidate
 // (the first mosaic tile, the first result card's photo, the offer's main photo), is preloaded at
@@ -30,10 +24,8 @@ describe.each(testDbKinds)('largest paint image on %s', (kind) => {
       world.db,
       sql<boolean>`o.nature = 'V' AND jsonb_array_length(o.photos) >= 3`,
     );
-    for (const lang of ['fr', 'en'] as Lang[]) {
-      const offer = await offerDetail(world, id, lang);
-      pages[`offer ${lang}`] = offerPathOf(offer, lang, world.config);
-    }
+    const paths = await offerPaths(world, id);
+    for (const lang of ['fr', 'en'] as Lang[]) pages[`offer ${lang}`] = paths[lang];
     pages['home fr'] = '/fr/';
     pages['home en'] = '/en/';
     pages['list fr'] = '/fr/vente/';

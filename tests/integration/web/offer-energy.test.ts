@@ -4,13 +4,7 @@ import type { Lang, OfferList } from '../../../shared/contract';
 import { formatAmount } from '../../../shared/format';
 import { testDbKinds } from '../../fixtures/db';
 import { textOf, upstreamJson } from './helpers';
-import {
-  findOffer,
-  offerDetail,
-  offerPathOf,
-  startOfferWorld,
-  type OfferWorld,
-} from './offer-fixture';
+import { findOffer, offerWithPath, startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // The energy mentions of offer pages and cards (shared/energy-rules.ts) on the real listings API
 // and the seeded test database: a sale offer of class F and a rent offer of class G in mainland
@@ -47,8 +41,8 @@ describe.each(testDbKinds)('energy mentions of offers on %s', (kind) => {
   });
 
   async function page(id: number, lang: Lang) {
-    const offer = await offerDetail(world, id, lang);
-    const res = await world.web.inject(offerPathOf(offer, lang, world.config));
+    const { offer, path } = await offerWithPath(world, id, lang);
+    const res = await world.web.inject(path);
     expect(res.statusCode).toBe(200);
     return { offer, text: flat(textOf(res.body)), html: res.body };
   }

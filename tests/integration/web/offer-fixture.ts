@@ -5,10 +5,11 @@ import type { Db } from '../../../listings-api/db/connection';
 import { buildListingsApp } from '../../../listings-api/app';
 import type { Config, Lang, OfferDetail } from '../../../shared/contract';
 import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
+import { offerHref } from '../../../shared/routes';
 import { buildWebApp, startFaultProxy, upstreamJson } from './helpers';
 
 /** The offer's own page path in a language (the route table's offer link). */
-export { offerHref as offerPathOf } from '../../../shared/routes';
+export { offerHref as offerPathOf };
 
 // The offer-page tests' world: the real listings API over HTTP on a fresh seeded test database
 // (its db kept at hand to read the stats and contacts tables), the web app in front of it, and
@@ -85,6 +86,24 @@ export async function findOffer(db: Db, where: ReturnType<typeof sql<boolean>>):
 
 export function offerDetail(world: OfferWorld, id: number, lang: Lang): Promise<OfferDetail> {
   return upstreamJson<OfferDetail>(world.apiUrl, `/offre/${id}?lang=${lang}`);
+}
+
+/** An offer's data from the listings API and its page path, in a language. */
+export async function offerWithPath(
+  world: OfferWorld,
+  id: number,
+  lang: Lang,
+): Promise<{ offer: OfferDetail; path: string }> {
+  const offer = await offerDetail(world, id, lang);
+  return { offer, path: offerHref(offer, lang, world.config) };
+}
+
+/** An offer's page path in each language. */
+export async function offerPaths(world: OfferWorld, id: number): Promise<Record<Lang, string>> {
+  return {
+    fr: (await offerWithPath(world, id, 'fr')).path,
+    en: (await offerWithPath(world, id, 'en')).path,
+  };
 }
 
 /** A browser's user agent: statistics from a crawler's (or none) are not counted. */

@@ -1,13 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKinds } from '../../fixtures/db';
-import {
-  findOffer,
-  offerDetail,
-  offerPathOf,
-  startOfferWorld,
-  type OfferWorld,
-} from './offer-fixture';
+import { findOffer, offerWithPath, startOfferWorld, type OfferWorld } from './offer-fixture';
 
 // An offer filed at the generic place ("France et international") on the real web app: its
 // English path carries the generic place's English slug, never the French one; the English path
@@ -32,14 +26,13 @@ describe.each(testDbKinds)('an offer at the generic place (%s)', (kind) => {
   });
 
   it('has no French slug in its English path', async () => {
-    const offer = await offerDetail(world, id, 'en');
+    const { offer, path } = await offerWithPath(world, id, 'en');
     expect(offer.lieu.id).toBe(world.config.genericLieu.id);
-    const path = offerPathOf(offer, 'en', world.config);
     expect(path).not.toContain(world.config.genericLieu.slug);
     expect(path).toContain('/france-and-abroad/');
     const res = await world.web.inject(path);
     expect(res.statusCode).toBe(200);
-    const frPath = offerPathOf(await offerDetail(world, id, 'fr'), 'fr', world.config);
+    const frPath = (await offerWithPath(world, id, 'fr')).path;
     expect(frPath).toContain(`/${world.config.genericLieu.slug}/`);
     expect(res.body).toMatch(
       new RegExp(`<link rel="canonical" href="https?://[^"]+${escapeRe(path)}"`),
@@ -54,8 +47,7 @@ describe.each(testDbKinds)('an offer at the generic place (%s)', (kind) => {
   });
 
   it('redirects the English path with the French slug to it (301), keeping the query', async () => {
-    const offer = await offerDetail(world, id, 'en');
-    const path = offerPathOf(offer, 'en', world.config);
+    const { path } = await offerWithPath(world, id, 'en');
     const old = path.replace('/france-and-abroad/', `/${world.config.genericLieu.slug}/`);
     expect(old).not.toBe(path);
     const res = await world.web.inject(`${old}?demande=adresse`);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import type { CondoRow, FeesRow, OffersTable, PhotoRow } from '../../../listings-api/db/types';
 import {
@@ -16,7 +15,7 @@ import type { FeedReport } from '../../../listings-api/feeds/report';
 import type { Config, OfferDetail } from '../../../shared/contract';
 import { href } from '../../../shared/routes';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
-import { feedConfig, jpeg, tempDir } from '../feeds/helpers';
+import { buildFeedsApi, jpeg, tempDir } from '../feeds/helpers';
 import { buildWebApp, textOf, upstreamJson } from './helpers';
 import { offerPathOf } from './offer-fixture';
 
@@ -75,14 +74,7 @@ describe.each(testDbKinds)('page cache purged by a feed import on %s', (kind) =>
   beforeAll(async () => {
     db = await createTestDb(kind);
     dir = tempDir('page-cache-purge');
-    api = await buildListingsApp({
-      db,
-      photosDir: path.join(dir, 'photos'),
-      feeds: feedConfig(path.join(dir, 'feeds')),
-      countsRefreshMs: 0,
-      cacheTtlMs: 0,
-      jobs: false,
-    });
+    api = await buildFeedsApi(db, dir, { cacheTtlMs: 0 });
     apiUrl = (await api.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     mapping = await loadMappingReference(db);
     config = await upstreamJson<Config>(apiUrl, '/config');

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildListingsApp } from '../../../listings-api/app';
 import type { Db } from '../../../listings-api/db/connection';
 import { issueFeedKey } from '../../../listings-api/feeds/keys';
 import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
@@ -13,7 +11,7 @@ import { proSignedIn } from '../../fixtures/pro';
 import {
   agencyWithoutOffers,
   buildZip,
-  feedConfig,
+  buildFeedsApi,
   feedWithBadPriceRow,
   LYON_ROW,
   tempDir,
@@ -68,13 +66,7 @@ describe.each(testDbKinds)('feeds in the professional space on %s', (kind) => {
   beforeAll(async () => {
     db = await createTestDb(kind);
     dir = tempDir('pro-feeds-web');
-    api = await buildListingsApp({
-      db,
-      photosDir: path.join(dir, 'photos'),
-      feeds: feedConfig(path.join(dir, 'feeds'), { FEEDS_MAX_BYTES: String(MAX_BYTES) }),
-      countsRefreshMs: 0,
-      jobs: false,
-    });
+    api = await buildFeedsApi(db, dir, { feedEnv: { FEEDS_MAX_BYTES: String(MAX_BYTES) } });
     const address = await api.listen({ port: 0, host: '127.0.0.1' });
     web = await buildWebApp(address.replace(/\/$/, ''));
     agency = await agencyWithoutOffers(db);
