@@ -109,6 +109,20 @@ for (const { name, viewport, phone } of WIDTHS) {
         expect(await accessibilityViolations(page)).toEqual([]);
       });
 
+      test(`a result list does not move when its script starts (${lang})`, async ({ page }) => {
+        const layout = await recordLayoutShifts(page);
+        await open(page, LISTS[lang][0]!);
+        // A shift at hydration is reported within the next frames.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))),
+        );
+        const shifts = await layout.shifts();
+        expect(
+          shifts.reduce((sum, s) => sum + s.value, 0),
+          JSON.stringify(shifts),
+        ).toBeLessThan(0.01);
+      });
+
       test(`a result card gives its surface once (${lang})`, async ({ page }) => {
         await open(page, lang === 'fr' ? '/fr/vente/' : '/en/sale/');
         const cards = page.locator('.offer-card');
