@@ -589,7 +589,7 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     expect(missing.body.message).toMatch(/does not exist/);
   });
 
-  it('mails a place of an omr list the offers of the whole list, as its result list shows', async () => {
+  it('mails an alert naming its place’s omr list the whole list’s offers, one of the place alone its own', async () => {
     // Two places of one omr list, neither inside the other.
     const members = await db.kysely
       .selectFrom('lieux')
@@ -614,12 +614,18 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
     }
     expect(pair, 'an omr list of two separate places').toBeDefined();
     const [place, other] = pair!;
-    // Saved as older pages did: the place alone, without its list.
-    const alertC = await createAlert('omr@example.com', 'en', { nature: 'V', lieu: place.id });
+    // Saved from the list of the place and its neighbours (the list named), and from the
+    // place's own list (the place alone).
+    const withList = await createAlert('omr@example.com', 'en', {
+      nature: 'V',
+      lieu: place.id,
+      omr_list_id: place.omr_list_id!,
+    });
+    const alone = await createAlert('omr-alone@example.com', 'en', { nature: 'V', lieu: place.id });
     await db.kysely
       .updateTable('alerts')
       .set({ confirmed_at: at(50) })
-      .where('id', '=', alertC)
+      .where('id', 'in', [withList, alone])
       .execute();
     const inList = await insertOffer(
       {
@@ -638,6 +644,11 @@ describe.each(testDbKinds)('alert e-mails on %s', (kind) => {
       .find((m) => m.envelopeTo.includes('omr@example.com') && /new propert/.test(m.subject));
     expect(digest, 'a digest for the omr list alert').toBeDefined();
     expect(digestSlugs(digest!)).toContain(inList.slug);
+    // The place alone: the other place's offer is none of its own.
+    const own = smtp.messages
+      .slice(before)
+      .filter((m) => m.envelopeTo.includes('omr-alone@example.com'));
+    expect(own.flatMap((m) => digestSlugs(m))).not.toContain(inList.slug);
   });
 
   it('writes .eml files and one log line per mail without SMTP', async () => {
