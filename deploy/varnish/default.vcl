@@ -195,7 +195,9 @@ sub vcl_backend_fetch {
     # X-Portal-Refetch stays: it tells vcl_backend_response that a stale copy exists.
 
     # One web machine for this attempt; a retry takes another than the one that failed (the
-    # director's turn may have come back to it before its probe noticed).
+    # director's turn may have come back to it before its probe noticed). The turn is shared by
+    # every fetch in flight, so under load two calls in a row can give the same machine: the
+    # director is asked again, up to four times.
     if (bereq.retries == 0) {
         unset bereq.http.X-Portal-Failed;
     }
@@ -206,12 +208,18 @@ sub vcl_backend_fetch {
     if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
         set bereq.backend = portal.backend();
     }
+    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
+        set bereq.backend = portal.backend();
+    }
+    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
+        set bereq.backend = portal.backend();
+    }
 }
 
-# A GET or HEAD whose web machine failed is tried on another (at most twice more); the name of the
-# one that failed goes along so that the retry avoids it.
+# A GET or HEAD whose web machine failed is tried on another (at most three times more); the name
+# of the one that failed goes along so that the retry avoids it.
 sub portal_retry {
-    if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
+    if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 3) {
         set bereq.http.X-Portal-Failed = bereq.backend;
         return (retry);
     }
