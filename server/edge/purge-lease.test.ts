@@ -1,31 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, redisAnswers } from '../../tests/fixtures/redis';
 import { createPurgeLease, LeaseLostError } from './purge-lease';
 
 // The edge purge lease on a real Redis (skipped where none answers): one holder at a time, the
 // cursor written only by the holder of the newest token, a dead holder's lease taken over.
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const hasRedis = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(500);
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('edge purge lease in Redis', () => {
-  const redis = new Redis(REDIS_URL);
+  const redis = new Redis(TEST_REDIS_URL);
   const key = `test-purge-lease-${randomBytes(4).toString('hex')}`;
 
   afterAll(async () => {

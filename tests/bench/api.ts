@@ -69,12 +69,10 @@ function sourcesHash(offers: number): string {
   return h.digest('hex').slice(0, 12);
 }
 
-/** A database seeded with `offers` offers, reused when an earlier run seeded the same sources. */
-export async function openBenchDb(
+async function seedOrReuse(
   offers: number,
   databaseUrl: string | undefined,
-  /** Connections of the PostgreSQL pool (the service's default when not given). */
-  poolSize?: number,
+  poolSize: number | undefined,
 ): Promise<{ db: Db; seededMs: number | null }> {
   const marker = `bench seed ${sourcesHash(offers)}`;
   if (databaseUrl) {
@@ -121,6 +119,26 @@ export async function openBenchDb(
   await seedDatabase(db, { offers, writePhotos: false, onProgress: progress });
   await sql`VACUUM ANALYZE`.execute(db.kysely);
   return { db, seededMs: performance.now() - started };
+}
+
+/**
+ * The benchmark database of `offers` offers: reused when an earlier run seeded it from the same
+ * sources, seeded otherwise (PostgreSQL at DATABASE_URL's server, else PGlite under .data/bench).
+ * Says which on stdout.
+ */
+export async function openBenchDb(
+  offers: number,
+  databaseUrl: string | undefined,
+  /** Connections of the PostgreSQL pool (the service's default when not given). */
+  poolSize?: number,
+): Promise<{ db: Db; seededMs: number | null }> {
+  const opened = await seedOrReuse(offers, databaseUrl, poolSize);
+  process.stdout.write(
+    opened.seededMs === null
+      ? '  reused the seeded database\n'
+      : `  seeded in ${(opened.seededMs / 1000).toFixed(1)} s\n`,
+  );
+  return opened;
 }
 
 let lastProgress = 0;
@@ -332,12 +350,7 @@ export async function benchApi(options: BenchApiOptions = {}): Promise<EndpointF
   process.stdout.write(
     `listings API benchmark: ${offers} offers on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}\n`,
   );
-  const { db, seededMs } = await openBenchDb(offers, databaseUrl);
-  process.stdout.write(
-    seededMs === null
-      ? '  reused the seeded database\n'
-      : `  seeded in ${(seededMs / 1000).toFixed(1)} s\n`,
-  );
+  const { db } = await openBenchDb(offers, databaseUrl);
   const figures: EndpointFigures[] = [];
   try {
     for (const cache of modes) {

@@ -40,12 +40,7 @@ export async function benchClusters(options: BenchClustersOptions = {}): Promise
     `/offre/clusters benchmark: ${offers} offers on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
       `${connections} connections, response cache off\n`,
   );
-  const { db, seededMs } = await openBenchDb(offers, databaseUrl);
-  process.stdout.write(
-    seededMs === null
-      ? '  reused the seeded database\n'
-      : `  seeded in ${(seededMs / 1000).toFixed(1)} s\n`,
-  );
+  const { db } = await openBenchDb(offers, databaseUrl);
   const app = await buildListingsApp({ db, countsRefreshMs: 0, cacheTtlMs: 0 });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {

@@ -54,12 +54,7 @@ export async function benchComparables(options: BenchComparablesOptions = {}): P
     `comparables benchmark: ${offers} offers on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ` +
       `${connections} connections (and as many in the pool), response cache off\n`,
   );
-  const { db, seededMs } = await openBenchDb(offers, databaseUrl, connections);
-  process.stdout.write(
-    seededMs === null
-      ? '  reused the seeded database\n'
-      : `  seeded in ${(seededMs / 1000).toFixed(1)} s\n`,
-  );
+  const { db } = await openBenchDb(offers, databaseUrl, connections);
   const app = await buildListingsApp({ db, countsRefreshMs: 0, cacheTtlMs: 0 });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -80,18 +75,20 @@ export async function benchComparables(options: BenchComparablesOptions = {}): P
     );
 
     const ref = await createReferenceCache(db).get();
+    /** The milliseconds of one offer's comparables statement. */
+    const timeOne = async (o: OfferKey) => {
+      const started = performance.now();
+      await selectComparables(
+        db,
+        ref,
+        { nature: o.nature, rubriqueId: o.rubrique_id, lieuId: o.lieu_id, perM2: o.per_m2 },
+        'fr',
+      );
+      return performance.now() - started;
+    };
     const timeAll = async (list: OfferKey[]) => {
       const times: number[] = [];
-      for (const o of list) {
-        const started = performance.now();
-        await selectComparables(
-          db,
-          ref,
-          { nature: o.nature, rubriqueId: o.rubrique_id, lieuId: o.lieu_id, perM2: o.per_m2 },
-          'fr',
-        );
-        times.push(performance.now() - started);
-      }
+      for (const o of list) times.push(await timeOne(o));
       return percentiles(times);
     };
     // The same statement from `connections` callers at once, each going round the offers
@@ -102,15 +99,7 @@ export async function benchComparables(options: BenchComparablesOptions = {}): P
       await Promise.all(
         Array.from({ length: connections }, async (_, worker) => {
           for (let i = worker * 25; performance.now() < until; i++) {
-            const o = list[i % list.length]!;
-            const started = performance.now();
-            await selectComparables(
-              db,
-              ref,
-              { nature: o.nature, rubriqueId: o.rubrique_id, lieuId: o.lieu_id, perM2: o.per_m2 },
-              'fr',
-            );
-            times.push(performance.now() - started);
+            times.push(await timeOne(list[i % list.length]!));
           }
         }),
       );

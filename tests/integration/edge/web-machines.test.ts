@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { freePort, startVarnish, VARNISHD, type Varnish } from '../../fixtures/v
 import { agencyWithoutOffers, buildFeedsApi, ROOT, validFeedFiles } from '../feeds/helpers';
 import { upstreamJson } from '../web/helpers';
 import { startRecorder, type Recorder } from './recorder';
+import { TEST_REDIS_URL, redisAnswers } from '../../fixtures/redis';
 
 // Two web apps, each `server/main.ts` in a process of its own on a port of its own (two machines),
 // sharing Redis and one listings API, behind one real varnishd running the shipped VCL with both in
@@ -26,28 +26,10 @@ import { startRecorder, type Recorder } from './recorder';
 // The edge purges go to Varnish and to a recorder that counts them. Everything is started once, and
 // the three tests run in order on it.
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Life of the edge purge lease in this test (renewed every 500 ms). */
 const LEASE_MS = 1500;
 
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await redisAnswers(REDIS_URL);
+const hasRedis = await redisAnswers();
 const SKIP = !VARNISHD ? 'varnishd is not installed' : !hasRedis ? 'no Redis answers' : '';
 if (SKIP) console.warn(`tests/integration/edge/web-machines.test.ts skipped: ${SKIP}`);
 
@@ -163,7 +145,7 @@ describe.skipIf(Boolean(SKIP))(
             HOST: '127.0.0.1',
             WEB_PROCESSES: '1',
             LISTINGS_API_URL: apiUrl,
-            REDIS_URL,
+            REDIS_URL: TEST_REDIS_URL,
             COOKIE_SECRET: 'a-test-secret-of-at-least-32-characters',
             CACHE_TAG_HEADER: 'xkey',
             EDGE_PURGE_URL: `http://127.0.0.1:${varnishPort}/,${recorder.url}`,
@@ -226,7 +208,7 @@ describe.skipIf(Boolean(SKIP))(
       agency = await agencyWithoutOffers(db);
       await importFeed('4 500 000');
       recorder = await startRecorder();
-      redis = new Redis(REDIS_URL);
+      redis = new Redis(TEST_REDIS_URL);
 
       const varnishPort = await freePort();
       const ports = [await freePort(), await freePort()];

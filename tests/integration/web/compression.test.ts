@@ -1,22 +1,16 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp, startListingsApi } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { useWebApp } from './helpers';
 
 // Pages and /api answers are compressed when the client accepts it, and only then; small
 // answers are sent as they are.
 
 describe('response compression', () => {
-  let listings: Awaited<ReturnType<typeof startListingsApi>>;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    listings = await startListingsApi('pglite');
-    app = await buildWebApp(listings.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await listings?.close();
+  useWebApp('pglite', (web) => {
+    ({ app } = web);
   });
 
   it('sends a page as it is to a client that accepts no encoding', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config, Lang, OfferList } from '../../../shared/contract';
 import { href } from '../../../shared/routes';
-import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
+import { upstreamJson, useWebApp } from './helpers';
 
 // Paid placement is visible where it ranks: in the default sort, featured offers come first and
 // each of their cards says so; no other card does.
@@ -10,18 +10,15 @@ import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
 const MENTION: Record<Lang, string> = { fr: 'Annonce mise en avant', en: 'Featured listing' };
 
 describe('featured offers in result lists', () => {
-  let listings: Awaited<ReturnType<typeof startListingsApi>>;
+  let listings: { url: string };
   let app: FastifyInstance;
   let config: Config;
 
-  beforeAll(async () => {
-    listings = await startListingsApi('pglite');
-    app = await buildWebApp(listings.url);
-    config = await upstreamJson<Config>(listings.url, '/config');
+  useWebApp('pglite', (web) => {
+    ({ listings, app } = web);
   });
-  afterAll(async () => {
-    await app?.close();
-    await listings?.close();
+  beforeAll(async () => {
+    config = await upstreamJson<Config>(listings.url, '/config');
   });
 
   it.each<Lang>(['fr', 'en'])('labels exactly the featured cards (%s)', async (lang) => {

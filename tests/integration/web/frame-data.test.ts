@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config, OmrData } from '../../../shared/contract';
 import { testDbKinds } from '../../fixtures/db';
-import { buildWebApp, pageDataOf, startListingsApi, upstreamJson } from './helpers';
+import { pageDataOf, upstreamJson, useWebApp } from './helpers';
 
 // The frame's data (config and footer places) leaves the pages: each page names a frame file
 // (`/_frame/{hash}.json`, cached for good) and preloads it; its hydration data carries the rest.
@@ -17,20 +17,17 @@ function pageState(html: string): { state: PageState; shell: { frame?: string } 
 }
 
 describe.each(testDbKinds)('frame file on %s', (kind) => {
-  let listings: Awaited<ReturnType<typeof startListingsApi>>;
+  let listings: { url: string };
   let app: FastifyInstance;
   let config: Config;
   let omr: OmrData;
 
+  useWebApp(kind, (web) => {
+    ({ listings, app } = web);
+  });
   beforeAll(async () => {
-    listings = await startListingsApi(kind);
-    app = await buildWebApp(listings.url);
     config = await upstreamJson<Config>(listings.url, '/config');
     omr = await upstreamJson<OmrData>(listings.url, '/omr-data');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await listings?.close();
   });
 
   it.each(['/fr/', '/en/sale/', '/fr/nulle-part/'])(

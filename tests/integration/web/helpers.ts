@@ -15,6 +15,7 @@ import type { Db } from '../../../listings-api/db/connection';
 import type { Config } from '../../../shared/contract';
 import { parseSearchQuery, toAlertPayload, type AlertPayload } from '../../../shared/criteria';
 import { TEST_PHOTOS_DIR, createTestDb, type TestDbKind } from '../../fixtures/db';
+import { openForSuite } from '../../fixtures/suite';
 
 // Building the web app for integration tests: rendered through Vite (the same plugins as the
 // build: Lingui macros, catalogs), pointed at a listings API given by URL. Every request renders
@@ -144,6 +145,31 @@ export async function startListingsApi(
       await db.close();
     },
   };
+}
+
+/**
+ * For a suite: the listings API on `kind` and a web app in front of it, started before its first
+ * test and closed after its last; `set` hands both to the suite's variables.
+ */
+export function useWebApp(
+  kind: TestDbKind,
+  set: (web: { listings: { url: string }; app: FastifyInstance }) => void,
+): void {
+  openForSuite<{ listings: { url: string }; app: FastifyInstance; close(): Promise<void> }>(
+    async () => {
+      const listings = await startListingsApi(kind);
+      const app = await buildWebApp(listings.url);
+      return {
+        listings,
+        app,
+        async close() {
+          await app.close();
+          await listings.close();
+        },
+      };
+    },
+    set,
+  );
 }
 
 export interface ListingsAndWeb {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Config, OmrData, OfferList } from '../../../shared/contract';
 import { indexConfig } from '../../../shared/config-index';
 import { testDbKinds } from '../../fixtures/db';
-import { buildWebApp, startListingsApi, textOf, upstreamJson } from './helpers';
+import { textOf, upstreamJson, useWebApp } from './helpers';
 
 // The web app against the real listings API on the seeded test database: home pages with their
 // data, redirects, not-found pages, headers, language switch, health, /api and /media.
@@ -20,20 +20,17 @@ function mosaicOf(config: Config, omr: OmrData) {
 }
 
 describe.each(testDbKinds)('home pages on %s', (kind) => {
-  let listings: Awaited<ReturnType<typeof startListingsApi>>;
+  let listings: { url: string };
   let app: FastifyInstance;
   let config: Config;
   let omr: OmrData;
 
+  useWebApp(kind, (web) => {
+    ({ listings, app } = web);
+  });
   beforeAll(async () => {
-    listings = await startListingsApi(kind);
-    app = await buildWebApp(listings.url);
     config = await upstreamJson<Config>(listings.url, '/config');
     omr = await upstreamJson<OmrData>(listings.url, '/omr-data');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await listings?.close();
   });
 
   it('has a mosaic to show (seeded editorial configuration)', () => {
@@ -101,16 +98,11 @@ describe.each(testDbKinds)('home pages on %s', (kind) => {
 });
 
 describe('web routes', () => {
-  let listings: Awaited<ReturnType<typeof startListingsApi>>;
+  let listings: { url: string };
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    listings = await startListingsApi('pglite');
-    app = await buildWebApp(listings.url);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await listings?.close();
+  useWebApp('pglite', (web) => {
+    ({ listings, app } = web);
   });
 
   it.each([

@@ -1,34 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferList } from '../../../shared/contract';
 import { FORM_RATE_LIMIT } from '../../../server/api/routes';
 import { buildWebApp, startListingsApi, upstreamJson } from './helpers';
+import { TEST_REDIS_URL, redisAnswers } from '../../fixtures/redis';
 
 // With REDIS_URL, web processes share their rate-limit counters: a visitor cannot get twice the
 // allowance by landing on two instances. Runs where a Redis server answers (CI has one).
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await redisAnswers(REDIS_URL);
+const hasRedis = await redisAnswers();
 
 describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
   let listings: Awaited<ReturnType<typeof startListingsApi>>;
@@ -38,8 +19,8 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis', () => {
   beforeAll(async () => {
     listings = await startListingsApi('pglite');
     [first, second] = await Promise.all([
-      buildWebApp(listings.url, { redisUrl: REDIS_URL }),
-      buildWebApp(listings.url, { redisUrl: REDIS_URL }),
+      buildWebApp(listings.url, { redisUrl: TEST_REDIS_URL }),
+      buildWebApp(listings.url, { redisUrl: TEST_REDIS_URL }),
     ]);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp, startListingsApi, textOf } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { textOf, useWebApp } from './helpers';
 
 // Requests the server cannot read: a malformed percent-encoding in the path (the router refuses
 // it) and a query beyond the size Node's HTTP parser accepts (431). Both get the portal's error
@@ -38,18 +38,14 @@ function send(base: string, target: string): Promise<RawAnswer> {
 }
 
 describe('requests the server cannot read', () => {
-  let listings: Awaited<ReturnType<typeof startListingsApi>>;
   let app: FastifyInstance;
   let webUrl: string;
 
-  beforeAll(async () => {
-    listings = await startListingsApi('pglite');
-    app = await buildWebApp(listings.url);
-    webUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  useWebApp('pglite', (web) => {
+    ({ app } = web);
   });
-  afterAll(async () => {
-    await app?.close();
-    await listings?.close();
+  beforeAll(async () => {
+    webUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it.each([
