@@ -1,4 +1,4 @@
-# The web machines Varnish sends requests to, in turn (the `portal` director of default.vcl).
+# The web machines Varnish sends requests to (the `portal` shard director of default.vcl).
 # Included by default.vcl; another deployment replaces this file alone (or puts its own
 # backend.vcl earlier in varnishd's vcl_path) with one backend per web machine, each added in
 # sub portal_backends. The probe `portal_ready` is declared in default.vcl.

@@ -13,11 +13,13 @@
 # - Grace: a page expired within its own stale-while-revalidate is served while it is fetched
 #   again; when the web app fails (the probe says so, or a fetch errors) a stale page up to 24 h
 #   old is served instead of an error (stale-if-error).
-# - Several web machines: backend.vcl declares each and adds it to the `portal` round-robin
-#   director (sub portal_backends); the probe leaves out one that stops answering. A GET or HEAD
-#   whose web machine refuses the connection, fails before answering, or answers 503 (it is
-#   stopping) is retried at once on another one, so a machine stopped or killed costs no visitor an
-#   error. Anything else (a POST…) is never retried: it may have been acted on.
+# - Several web machines: backend.vcl declares each and adds it to the `portal` shard director
+#   (sub portal_backends), which gives each URL a machine of its own (consistent hashing: a page
+#   is rendered, and kept in its page cache, by one machine; adding or losing a machine moves only
+#   its share); the probe leaves out one that stops answering. A GET or HEAD whose web machine
+#   refuses the connection, fails before answering, or answers 503 (it is stopping) is retried at
+#   once on the URL's next machine, so a machine stopped or killed costs no visitor an error.
+#   Anything else (a POST…) is never retried: it may have been acted on.
 # - Forwarded headers are the edge's own: X-Forwarded-For is the connection's address,
 #   X-Forwarded-Proto `https` only for a connection that came through TLS (a TLS proxy in front
 #   speaking the PROXY protocol to a `-a …,PROXY` listener, such as hitch), `http` otherwise, and
@@ -45,10 +47,14 @@ probe portal_ready {
     .initial = 3;
 }
 
-# The web machines, in turn; a machine whose probe fails is skipped.
+# The web machines, each URL on its own (its order of machines is fixed by the hash of its URL); a
+# machine whose probe fails is skipped.
 sub vcl_init {
-    new portal = directors.round_robin();
+    new portal = directors.shard();
     call portal_backends;
+    if (!portal.reconfigure()) {
+        return (fail("the portal director has no web machine"));
+    }
 }
 
 # backend web_1 { ... } … (host and port of each web machine) and sub portal_backends, which adds
@@ -66,7 +72,8 @@ acl purgers {
 }
 
 sub vcl_recv {
-    set req.backend_hint = portal.backend();
+    # The machine is picked when the request is fetched (vcl_backend_fetch).
+    set req.backend_hint = portal.backend(resolve=LAZY);
     unset req.http.X-Portal-Cache;
     # The X-Portal-* request headers are this VCL's own, never a visitor's.
     if (req.restarts == 0) {
@@ -194,33 +201,14 @@ sub vcl_backend_fetch {
     unset bereq.http.X-Portal-Stale-Ok;
     # X-Portal-Refetch stays: it tells vcl_backend_response that a stale copy exists.
 
-    # One web machine for this attempt; a retry takes another than the one that failed (the
-    # director's turn may have come back to it before its probe noticed). The turn is shared by
-    # every fetch in flight, so under load two calls in a row can give the same machine: the
-    # director is asked again, up to four times.
-    if (bereq.retries == 0) {
-        unset bereq.http.X-Portal-Failed;
-    }
-    set bereq.backend = portal.backend();
-    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
-        set bereq.backend = portal.backend();
-    }
-    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
-        set bereq.backend = portal.backend();
-    }
-    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
-        set bereq.backend = portal.backend();
-    }
-    if (bereq.http.X-Portal-Failed && bereq.http.X-Portal-Failed == "" + bereq.backend) {
-        set bereq.backend = portal.backend();
-    }
+    # The URL's first healthy machine; each retry takes the next healthy one in the URL's order,
+    # so a retry never goes back to the machine that just failed, even before its probe notices.
+    set bereq.backend = portal.backend(resolve=NOW, by=URL, alt=bereq.retries, healthy=ALL);
 }
 
-# A GET or HEAD whose web machine failed is tried on another (at most three times more); the name
-# of the one that failed goes along so that the retry avoids it.
+# A GET or HEAD whose web machine failed is tried on the next one (at most twice more).
 sub portal_retry {
-    if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 3) {
-        set bereq.http.X-Portal-Failed = bereq.backend;
+    if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
         return (retry);
     }
 }
@@ -230,7 +218,6 @@ sub vcl_backend_response {
     if (beresp.status == 503) {
         call portal_retry;
     }
-    unset bereq.http.X-Portal-Failed;
     # The encoding is in the key already; Vary is given back to browsers in vcl_deliver.
     if (beresp.http.Vary) {
         set beresp.http.X-Portal-Vary = beresp.http.Vary;
