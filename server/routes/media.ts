@@ -30,6 +30,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         headers,
       });
     } catch (error) {
+      // The visitor went away (a page left, a lazy image scrolled past): nobody to answer.
+      if (controller.signal.aborted) return reply.hijack();
       if (!isUpstreamError(error)) throw error;
       return reply
         .code(error.status)

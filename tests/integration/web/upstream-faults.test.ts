@@ -1,4 +1,6 @@
+import { get as httpGet } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../../shared/contract';
 import { href } from '../../../shared/routes';
@@ -150,6 +152,34 @@ describe('listings API faults', () => {
     expect((await web.inject('/readyz')).statusCode).toBe(503);
     expect((await web.inject('/readyz')).json()).toEqual({ ready: false, listingsApi: 'down' });
     expect((await web.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('lets a photo go when its visitor leaves, without an error in the log', async () => {
+    // The photo never comes; the visitor closes the connection while the web app waits for it.
+    let upstreamClosed!: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    let asked!: () => void;
+    const waiting = new Promise<void>((resolve) => (asked = resolve));
+    fake = await startFake((req) => {
+      if (!req.url?.startsWith('/photos/')) return;
+      req.socket.once('close', upstreamClosed);
+      asked();
+    });
+    const lines: { level: number; msg?: string }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    );
+    app = await buildWebApp(fake.url, { upstreamTimeoutMs: 10_000 }, { logger });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const visitor = httpGet(`${address}/media/7-400.jpg`);
+    visitor.on('error', () => {});
+    await waiting;
+    visitor.destroy();
+    // The web app gives up its own call at once, long before its time limit.
+    await closed;
+    await app.close();
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 
   it('forwards the request id to the API', async () => {
