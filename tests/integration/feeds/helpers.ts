@@ -11,6 +11,7 @@ import { readListingsConfig } from '../../../listings-api/config';
 import type { FeedConfig } from '../../../listings-api/feeds/config';
 import { formatPolirisLine, polirisRowFrom } from '../../../listings-api/feeds/generate';
 import { type FeedRunSummary } from '../../../listings-api/feeds/report';
+import { LYON_ROW } from '../../fixtures/feeds/rows';
 
 // What the feed tests share: throw-away folders and feed settings, sample feeds with photos drawn
 // by sharp, zips built with yazl, agencies of the test seed, and a snapshot of what an agency has.
@@ -185,36 +186,12 @@ export async function agencySnapshot(db: Db, agencyId: number) {
   return { offers, runs: Number(runs.n), changes: Number(changes.n) };
 }
 
-/** A good sale row of the Lyon agency of the sample (references and prices vary by test). */
-export const LYON_ROW = {
-  agenceId: 'AG-TEST-001',
-  annonceType: 'vente',
-  type: 'Appartement',
-  cp: '69003',
-  ville: 'Lyon 3e',
-  prix: 950000,
-  surface: 140,
-  nbPieces: 5,
-  nbChambres: 3,
-  label: 'Appartement bourgeois',
-  description: 'Appartement bourgeois près des Halles Paul Bocuse.',
-};
+export { LYON_ROW };
 
 /** The sample feed (its photos too) and one more row, BAD-PRICE-1, whose price is not a number. */
 export async function feedWithBadPriceRow(): Promise<Buffer> {
   const bad = formatPolirisLine(
-    polirisRowFrom({
-      agenceId: 'AG-TEST-001',
-      agencePropertyRef: 'BAD-PRICE-1',
-      annonceType: 'vente',
-      type: 'Appartement',
-      cp: '69003',
-      ville: 'Lyon 3e',
-      prix: '12 5OO',
-      surface: 140,
-      label: 'Appartement',
-      description: 'Appartement.',
-    }),
+    polirisRowFrom({ ...LYON_ROW, agencePropertyRef: 'BAD-PRICE-1', prix: '12 5OO' }),
   );
   return buildZip({
     ...(await validFeedFiles()),
