@@ -7,6 +7,7 @@ import { benchDigests } from './digests';
 import { benchVarnish, printSideBySide } from './edge';
 import { benchImport } from './import';
 import { startPortal, type Figures } from './lib';
+import { benchLighthouse } from './lighthouse';
 import { benchFrame } from './web-frame';
 import { benchList } from './web-list';
 import { benchOffer } from './web-offer';
@@ -16,12 +17,13 @@ import { benchStats } from './stats';
 
 // `npm run bench` (after `npm run build`): the listings API endpoints, then the web pages on the
 // production build. Options: --offers N (listings API seed, default 100000), --web-offers N
-// (portal seed, default 20000), --seconds S per measurement, --only api|web|import|digests (the
-// feed import of a generated 10,000-row Poliris feed; --rows N to change its size; digests: the
-// alert job after an import of 100,000 offers, or --rows N; page-cache: the list
-// and offer pages from the web app's page cache, which `web` runs without), --web-processes N
-// (the portal's WEB_PROCESSES; default as `npm start`: one web process per core beside the
-// listings API's own process; 1: every page from one process).
+// (portal seed, default 20000), --seconds S per measurement, --only PART[,PART…] (PARTS below;
+// import: the feed import of a generated 10,000-row Poliris feed, --rows N to change its size;
+// digests: the alert job after an import of 100,000 offers, or --rows N; page-cache: the list
+// and offer pages from the web app's page cache, which `web` runs without; lighthouse: Lighthouse
+// on the home, a list and an offer page in both languages, --runs N times each, default 5),
+// --web-processes N (the portal's WEB_PROCESSES; default as `npm start`: one web process per core
+// beside the listings API's own process; 1: every page from one process).
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     rate: { type: 'string' },
     events: { type: 'string' },
     days: { type: 'string' },
+    runs: { type: 'string', default: '5' },
   },
 });
 // --only takes one part or several, comma-separated (web,page-cache: the pages side by side).
@@ -49,13 +52,12 @@ const PARTS = [
   'stats',
   'page-cache',
   'scale',
+  'lighthouse',
 ];
 const only = values.only?.split(',');
 const unknown = only?.filter((part) => !PARTS.includes(part)) ?? [];
 if (unknown.length > 0) {
-  console.error(
-    `--only must be api, web, import, digests, clusters, comparables, stats, page-cache or scale, not ${unknown.join(',')}`,
-  );
+  console.error(`--only must be one or more of ${PARTS.join(', ')}, not ${unknown.join(',')}`);
   process.exit(2);
 }
 const runs = (part: string) => only === undefined || only.includes(part);
@@ -156,6 +158,16 @@ if (runs('page-cache')) {
   );
   try {
     edge.pageCache.push(...(await benchPageCache(portal, { seconds })));
+  } finally {
+    await portal.stop();
+  }
+}
+
+// Lighthouse on the portal as `npm start` runs it (page cache on).
+if (runs('lighthouse')) {
+  const portal = await startPortal({ seedOffers: Number(values['web-offers']), webProcesses });
+  try {
+    await benchLighthouse(portal, { runs: Number(values.runs) });
   } finally {
     await portal.stop();
   }

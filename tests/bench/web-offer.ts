@@ -1,4 +1,4 @@
-import type { Config, OfferDetail, OfferList } from '../../shared/contract';
+import type { Config, Lang, OfferDetail, OfferList } from '../../shared/contract';
 import { href } from '../../shared/routes';
 import { benchPage, pageVerdicts, printFigures, type Figures, type Portal } from './lib';
 
@@ -16,7 +16,7 @@ async function json<T>(url: string): Promise<T> {
 }
 
 /** A full offer page to measure: the newest sale with a condominium, diagnoses and 3+ photos. */
-export async function offerPagePath(portal: Portal): Promise<string> {
+export async function offerPagePath(portal: Portal, lang: Lang = 'fr'): Promise<string> {
   const config = await json<Config>(`${portal.apiUrl}/config`);
   const list = await json<OfferList>(`${portal.apiUrl}/offre?nature=V&sort=new&limit=48&lang=fr`);
   let fallback: OfferDetail | null = null;
@@ -37,7 +37,7 @@ export async function offerPagePath(portal: Portal): Promise<string> {
       lieu: fallback.lieu.slug,
       offre: fallback.slug,
     },
-    'fr',
+    lang,
     config,
   );
 }
