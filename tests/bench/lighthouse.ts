@@ -99,8 +99,7 @@ export async function benchLighthouse(portal: Portal, { runs = 5 } = {}): Promis
     const done: Run[] = [];
     for (let i = 0; i < runs; i++) done.push(await runOnce(`${portal.url}${path}`));
     const of = (pick: (run: Run) => number) => done.map(pick);
-    const performance = median(of((run) => run.scores.performance));
-    if (performance < 95) below += 1;
+    if (median(of((run) => run.scores.performance)) < 95) below += 1;
     rows.push({
       page: `${label} ${path}`,
       performance: spread(of((run) => run.scores.performance)),
