@@ -3,6 +3,7 @@ import * as m from './messages';
 import {
   button,
   escapeHtml,
+  labelledLines,
   layout,
   link,
   mailText,
@@ -70,9 +71,6 @@ function sentAt(date: Date, lang: Lang): string {
   }).format(date);
 }
 
-const textRows = (rows: Row[], lang: Lang) =>
-  rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value }));
-
 function htmlRows(rows: Row[]): string {
   return rowsTable(
     rows.map(([label, value, href]) => [label, href ? link(href, value) : escapeHtml(value)]),
@@ -97,7 +95,7 @@ function offerText(offer: LeadOffer, lang: Lang): string[] {
     '',
     mailText(m.mailHeading, lang, { label: mailText(m.leadProperty, lang) }),
     offer.title,
-    ...textRows(offerRows(offer, lang), lang),
+    ...labelledLines(offerRows(offer, lang), lang),
     offer.url,
   ];
 }
@@ -152,7 +150,7 @@ export function renderLeadMail(input: LeadMailInput): MailContent {
       visitor.message,
       '',
       mailText(m.mailHeading, lang, { label: visitorLabel }),
-      ...textRows(visitorRows, lang),
+      ...labelledLines(visitorRows, lang),
       visitor.tel,
       ...(offer ? [...offerText(offer, lang), ...(offer.photoUrl ? [offer.photoUrl] : [])] : []),
       '',
@@ -206,13 +204,13 @@ export function renderLeadCopyMail(input: LeadMailInput): MailContent {
       intro,
       '',
       mailText(m.mailHeading, lang, { label: sentLabel }),
-      ...textRows(sentRows, lang),
+      ...labelledLines(sentRows, lang),
       mailText(m.mailHeading, lang, { label: mailText(m.leadMessage, lang) }),
       visitor.message,
       ...(offer ? offerText(offer, lang) : []),
       '',
       mailText(m.mailHeading, lang, { label: agencyLabel }),
-      ...textRows(agencyRows, lang),
+      ...labelledLines(agencyRows, lang),
       agency.url,
       '',
       notYou,

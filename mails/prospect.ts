@@ -1,7 +1,15 @@
 import type { Lang } from '../shared/contract';
 import { ROUTE_BY_SCREEN } from '../shared/routes';
 import * as m from './messages';
-import { escapeHtml, layout, mailText, rowsTable, textLayout, type MailContent } from './render';
+import {
+  escapeHtml,
+  labelledLines,
+  layout,
+  mailText,
+  rowsTable,
+  textLayout,
+  type MailContent,
+} from './render';
 
 // The confirmation mail of a professional (prospect) request: what the thanks text of the
 // professional contact page promises. It repeats what was sent and links to the personal data
@@ -66,7 +74,7 @@ export function renderProspectMail(input: ProspectMailInput): MailContent {
       intro,
       '',
       mailText(m.mailHeading, lang, { label: summaryTitle }),
-      ...rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value })),
+      ...labelledLines(rows, lang),
       '',
       notYou,
     ],
@@ -109,14 +117,7 @@ export function renderProspectSalesMail(
     ],
   ];
   const reply = mailText(m.leadReply, lang, { name });
-  const text = [
-    intro,
-    '',
-    ...rows.map(([label, value]) => mailText(m.mailLabelled, lang, { label, value })),
-    '',
-    reply,
-    '',
-  ].join('\n');
+  const text = [intro, '', ...labelledLines(rows, lang), '', reply, ''].join('\n');
   const html = layout(
     lang,
     subject,

@@ -52,6 +52,14 @@ export function labelled(label: string, value: string, lang: Lang): string {
   return mailText(m.mailLabelled, lang, { label, value });
 }
 
+/** Rows of a summary (label, value, anything else ignored) as 'Label : value' lines. */
+export function labelledLines(
+  rows: readonly (readonly [label: string, value: string, ...rest: unknown[]])[],
+  lang: Lang,
+): string[] {
+  return rows.map(([label, value]) => labelled(label, value, lang));
+}
+
 /** A visitor's search in the language's quotation marks. */
 export function quoted(text: string, lang: Lang): string {
   return mailText(m.mailQuoted, lang, { text });
