@@ -13,6 +13,7 @@ import {
   agencySnapshot,
   agencyWithoutOffers,
   buildZip,
+  bearer,
   feedConfig,
   readReport,
   ROOT,
@@ -300,7 +301,7 @@ describe.runIf(process.env.DATABASE_URL)('feed commands on PostgreSQL', () => {
           app.inject({
             method: 'POST',
             url: `/feeds/${keyAgency.slug}`,
-            headers: { 'content-type': 'application/zip', authorization: `Bearer ${k}` },
+            headers: { 'content-type': 'application/zip', ...bearer(k) },
             payload: zip,
           });
         // The earlier key no longer works.
@@ -309,10 +310,7 @@ describe.runIf(process.env.DATABASE_URL)('feed commands on PostgreSQL', () => {
         expect(accepted.statusCode, accepted.body).toBe(202);
         const { runId } = accepted.json<{ runId: string }>();
         await app.feedRunner.idle();
-        const report = await app.inject({
-          url: `/feeds/runs/${runId}`,
-          headers: { authorization: `Bearer ${key}` },
-        });
+        const report = await app.inject({ url: `/feeds/runs/${runId}`, headers: bearer(key) });
         expect(report.json()).toMatchObject({ status: 'done', counts: { created: 4 } });
       } finally {
         await app.close();

@@ -30,6 +30,9 @@ export const VALID_REFERENCES = [
 ];
 export const NOT_POLIRIS_CSV = readFileSync(path.join(FEED_FIXTURES, 'not-poliris/annonces.csv'));
 
+/** The headers of a call with an agency's feed key. */
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `${prefix}-`));
 }

@@ -15,7 +15,14 @@ import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { PRO_FEED_REPORT_PAGE, type ProFeedProblem } from '../../../shared/pro-feeds';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import { proSignedIn } from '../../fixtures/pro';
-import { agencyWithoutOffers, buildFeedsApi, LYON_ROW, tempDir, type SeedAgency } from './helpers';
+import {
+  agencyWithoutOffers,
+  bearer,
+  buildFeedsApi,
+  LYON_ROW,
+  tempDir,
+  type SeedAgency,
+} from './helpers';
 
 // What the professional space shows of an agency's feeds, scoped to the agency: its runs with
 // counts and duration, a run's report with its problem rows a page at a time (past the summary's
@@ -141,8 +148,7 @@ describe.each(testDbKinds)("an agency's feeds in the professional space on %s", 
     expect(key).not.toBe(old);
     expect(Date.parse(createdAt)).toBeGreaterThanOrEqual(Date.parse(before.createdAt ?? ''));
     const runId = (await listAgencyFeedRuns(db, agency.id)).items[0]!.id;
-    const summary = (k: string) =>
-      app.inject({ url: `/feeds/runs/${runId}`, headers: { authorization: `Bearer ${k}` } });
+    const summary = (k: string) => app.inject({ url: `/feeds/runs/${runId}`, headers: bearer(k) });
     expect((await summary(old)).statusCode).toBe(401);
     expect((await summary(key)).statusCode).toBe(200);
   });

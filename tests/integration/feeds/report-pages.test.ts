@@ -11,6 +11,7 @@ import { DONE_MARKER } from '../../../listings-api/feeds/runner';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import {
   agencyWithoutOffers,
+  bearer,
   buildFeedsApi,
   LYON_ROW,
   runFolders,
@@ -54,8 +55,7 @@ describe.each(testDbKinds)('the report of a large feed on %s', (kind) => {
   let body: string;
   let summary: FeedRunSummary;
 
-  const get = (url: string, k = key) =>
-    app.inject({ url, headers: { authorization: `Bearer ${k}` } });
+  const get = (url: string, k = key) => app.inject({ url, headers: bearer(k) });
 
   beforeAll(async () => {
     db = await createTestDb(kind);

@@ -10,6 +10,7 @@ import { issueFeedKey } from '../../../listings-api/feeds/keys';
 import { createTestDb, testDbKinds } from '../../fixtures/db';
 import {
   agencyWithoutOffers,
+  bearer,
   buildZip,
   feedConfig,
   filesUnder,
@@ -67,7 +68,7 @@ describe.each(testDbKinds)('feed uploads as a form on %s', (kind) => {
       url: `/feeds/${agency.slug}`,
       headers: {
         'content-type': type,
-        authorization: `Bearer ${key}`,
+        ...bearer(key),
         ...(Buffer.isBuffer(body) ? {} : { 'transfer-encoding': 'chunked' }),
       },
       payload: body,
@@ -117,10 +118,7 @@ describe.each(testDbKinds)('feed uploads as a form on %s', (kind) => {
       expect(sent.statusCode, sent.body).toBe(202);
       const { runId } = sent.json<{ runId: string }>();
       await app.feedRunner.idle();
-      const run = await app.inject({
-        url: `/feeds/runs/${runId}`,
-        headers: { authorization: `Bearer ${key}` },
-      });
+      const run = await app.inject({ url: `/feeds/runs/${runId}`, headers: bearer(key) });
       expect(run.json<{ status: string; counts: { rows: number } }>()).toMatchObject({
         status: 'done',
         counts: { rows: VALID_CSV.toString('latin1').trim().split('\n').length },

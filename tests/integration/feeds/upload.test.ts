@@ -12,6 +12,7 @@ import { createTestDb, testDbKinds } from '../../fixtures/db';
 import {
   agencySnapshot,
   agencyWithoutOffers,
+  bearer,
   buildZip,
   buildFeedsApi,
   feedConfig,
@@ -58,7 +59,6 @@ describe.each(testDbKinds)('feed uploads on %s', (kind) => {
       headers: { 'content-type': 'application/zip', ...headers },
       payload: body,
     });
-  const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
 
   beforeAll(async () => {
     db = await createTestDb(kind);
